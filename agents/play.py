@@ -1,0 +1,60 @@
+"""Playing one game between agents, chance resolved by a seeded generator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from skagway_env.core import SIMULTANEOUS, Game, State
+from skagway_env.envs.common import sample_chance
+
+from .base import Agent
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[float]
+    returns: list[float]
+    actions: list = field(default_factory=list)
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    on_step: Callable[[State, int | list[int]], None] | None = None,
+) -> GameResult:
+    """Play one game. Chance uses ``seed``; views use a generator derived from it.
+
+    Each agent sees only ``state.view(seat, rng)``. ``on_step(state, action)`` is
+    called before every action (chance included), e.g. to print a game.
+    """
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.name} has {game.num_players} seats, got {len(agents)} agents")
+    chance_rng, view_rng = (np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(2))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        cur = state.current_player()
+        if state.is_chance_node():
+            action: int | list[int] = sample_chance(state, chance_rng)
+        elif cur == SIMULTANEOUS:
+            action = [
+                agents[p].act(state.view(p, view_rng), p) for p in range(game.num_players)
+            ]
+        else:
+            action = agents[cur].act(state.view(cur, view_rng), cur)
+        if on_step is not None:
+            on_step(state, action)
+        if isinstance(action, list):
+            state.apply_actions(action)
+        else:
+            state.apply_action(action)
+    return GameResult(seed, state.scores(), state.returns(), list(state.history))
+

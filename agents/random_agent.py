@@ -1,0 +1,15 @@
+"""Uniform random play over the legal actions."""
+
+from __future__ import annotations
+
+from skagway_env.core import State
+
+from .base import Agent
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        return legal[int(self.rng.integers(len(legal)))]

@@ -1,0 +1,30 @@
+"""The game protocol shared by every game, environment, agent and runner."""
+
+from .constants import CHANCE, SIMULTANEOUS, TERMINAL
+from .errors import (
+    DeserializationError,
+    GameParameterError,
+    IllegalActionError,
+    UnknownGameError,
+)
+from .game import Game, GameInfo, GameParams, State
+from .registry import game_class, list_games, make_game, register_game, unregister_game
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "DeserializationError",
+    "Game",
+    "GameInfo",
+    "GameParameterError",
+    "GameParams",
+    "IllegalActionError",
+    "State",
+    "UnknownGameError",
+    "game_class",
+    "list_games",
+    "make_game",
+    "register_game",
+    "unregister_game",
+]

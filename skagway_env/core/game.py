@@ -1,0 +1,344 @@
+"""The game protocol every game implements (after OpenSpiel's ``pyspiel.Game``/``State``).
+
+A ``Game`` holds immutable parameters and sizes; a ``State`` is one position. Chance is
+explicit: a draw, shuffle or die roll is a node whose ``current_player()`` is
+``CHANCE`` and whose outcomes (``chance_outcomes()``) are ordinary actions, so rules
+code never touches a random generator and a whole game replays from ``history``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .constants import CHANCE, REWARD_MODES, SIMULTANEOUS, TERMINAL
+from .errors import DeserializationError, GameParameterError, IllegalActionError
+from .returns import compute_returns
+
+SERIAL_FORMAT = 1
+"""Version of the ``serialize()`` layout; bump when it changes incompatibly."""
+
+
+@dataclass(frozen=True)
+class GameParams:
+    """Parameters every game accepts; games subclass this to add their variants."""
+
+    num_players: int = 2
+    reward: str = "rank"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, shown by ``skagway games``."""
+
+    name: str
+    long_name: str
+    min_players: int
+    max_players: int
+    env_version: int = 0
+    hidden_information: bool = True
+    simultaneous_moves: bool = False
+    variants: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    """A game with fixed parameters. Cheap to share between many states."""
+
+    info: ClassVar[GameInfo]
+    params_class: ClassVar[type[GameParams]] = GameParams
+
+    def __init__(self, params: GameParams | None = None, **kwargs: Any) -> None:
+        if params is None:
+            params = self.make_params(**kwargs)
+        elif kwargs:
+            raise GameParameterError("pass either a params object or keywords, not both")
+        self.params = params
+        self._validate_common()
+
+    # ---------------------------------------------------------------- parameters
+    @classmethod
+    def make_params(cls, **kwargs: Any) -> GameParams:
+        """Build the params dataclass, naming the valid keys on a typo."""
+        fields = {f.name for f in dataclasses.fields(cls.params_class)}
+        unknown = sorted(set(kwargs) - fields)
+        if unknown:
+            raise GameParameterError(
+                f"{cls.info.name}: unknown parameter(s) {', '.join(unknown)}; "
+                f"valid: {', '.join(sorted(fields))}"
+            )
+        return cls.params_class(**kwargs)
+
+    def _validate_common(self) -> None:
+        p = self.params
+        lo, hi = self.info.min_players, self.info.max_players
+        if not isinstance(p.num_players, int) or not lo <= p.num_players <= hi:
+            raise GameParameterError(
+                f"{self.info.name}: num_players must be {lo}..{hi}, got {p.num_players!r}"
+            )
+        if p.reward not in REWARD_MODES:
+            raise GameParameterError(
+                f"{self.info.name}: reward must be one of {', '.join(REWARD_MODES)}, "
+                f"got {p.reward!r}"
+            )
+
+    def parameters(self) -> dict[str, Any]:
+        """Parameters as a plain dict (JSON-compatible), for records and replays."""
+        return dataclasses.asdict(self.params)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def num_players(self) -> int:
+        return self.params.num_players
+
+    # ---------------------------------------------------------------- sizes
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (player actions and chance outcomes)."""
+
+    @abstractmethod
+    def observation_size(self) -> int:
+        """Length of ``State.observation_tensor(player)``."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """Upper bound on ``len(state.history)``, chance outcomes included."""
+
+    # ---------------------------------------------------------------- states
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before the first action (often a chance node)."""
+
+    def deserialize(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from ``State.serialize()`` output."""
+        if data.get("format") != SERIAL_FORMAT:
+            raise DeserializationError(
+                f"serialized format {data.get('format')!r} is not {SERIAL_FORMAT}"
+            )
+        if data.get("game") != self.name:
+            raise DeserializationError(
+                f"serialized game {data.get('game')!r} is not {self.name!r}"
+            )
+        if data.get("params") != self.parameters():
+            raise DeserializationError(
+                f"serialized parameters {data.get('params')!r} differ from this "
+                f"game's {self.parameters()!r}"
+            )
+        state = self.new_initial_state()
+        state._load_fields(copy.deepcopy(data["state"]))
+        return state
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.parameters().items())
+        return f"{type(self).__name__}({args})"
+
+
+class State(ABC):
+    """One position of a game.
+
+    Subclasses keep their data in plain attributes made of ints, bools, strings,
+    ``None`` and (nested) lists, so that ``serialize`` and ``clone`` can be generic.
+    Attributes whose names start with ``_`` are caches and are not serialized.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.history: list[Any] = []
+        self._legal: list[int] | None = None
+
+    # ---------------------------------------------------------------- abstract rules
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat ``0..n-1``, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[int]:
+        """Ascending legal actions of ``player`` (or chance outcomes at chance)."""
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own points for each seat (valid at any time)."""
+
+    @abstractmethod
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """A readable name for ``action``."""
+
+    @abstractmethod
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """What ``player`` sees, as a float32 vector of ``game.observation_size()``."""
+
+    @abstractmethod
+    def observation_string(self, player: int) -> str:
+        """What ``player`` sees, as text for people and golden files."""
+
+    # ---------------------------------------------------------------- optional rules
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node."""
+        raise NotImplementedError(f"{self.game.name} has no chance outcomes here")
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        raise NotImplementedError(f"{self.game.name} has no simultaneous nodes")
+
+    def rank_keys(self) -> list[tuple]:
+        """Comparable keys, larger is better, used to rank players at the end.
+
+        Games with tie-breaks override this; by default the score alone ranks.
+        """
+        return [(s,) for s in self.scores()]
+
+    def view(self, player: int, rng: np.random.Generator) -> State:
+        """A copy in which all that ``player`` cannot see is resampled from ``rng``.
+
+        Perfect-information games return a plain clone.
+        """
+        return self.clone()
+
+    # ---------------------------------------------------------------- generic API
+    @property
+    def num_players(self) -> int:
+        return self.game.params.num_players
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Ascending legal actions; empty for a player who is not to move."""
+        cur = self.current_player()
+        if player is None:
+            player = cur
+        if cur == TERMINAL or (player != cur and cur != SIMULTANEOUS):
+            return []
+        if cur != SIMULTANEOUS:
+            if self._legal is None:
+                self._legal = self._legal_actions(player)
+            return list(self._legal)
+        return self._legal_actions(player)
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        legal = self.legal_actions(player)
+        if legal:
+            mask[legal] = 1
+        return mask
+
+    def _illegal(self, action: Any, player: int, legal: list[int]) -> IllegalActionError:
+        try:
+            name = self.action_to_string(action, player)
+        except Exception:  # an out-of-range int has no name
+            name = "?"
+        who = "chance" if player == CHANCE else f"player {player}"
+        return IllegalActionError(
+            f"{self.game.name}: action {action!r} ({name}) is not legal for {who} "
+            f"at move {len(self.history)}; legal actions: {legal}"
+        )
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; raise ``IllegalActionError`` and change nothing if illegal."""
+        cur = self.current_player()
+        if cur == SIMULTANEOUS:
+            raise IllegalActionError(
+                f"{self.game.name}: simultaneous node, use apply_actions()"
+            )
+        if cur == TERMINAL:
+            raise IllegalActionError(f"{self.game.name}: the game is over")
+        if self._legal is None:
+            self._legal = self._legal_actions(cur)
+        if action not in self._legal or isinstance(action, bool):
+            raise self._illegal(action, cur, self._legal)
+        action = int(action)
+        self._apply_action(action)
+        self.history.append(action)
+        self._legal = None
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """Apply one action per seat at a simultaneous node."""
+        if self.current_player() != SIMULTANEOUS:
+            raise IllegalActionError(f"{self.game.name}: not a simultaneous node")
+        if len(actions) != self.num_players:
+            raise IllegalActionError(
+                f"{self.game.name}: need {self.num_players} actions, got {len(actions)}"
+            )
+        for p, a in enumerate(actions):
+            legal = self._legal_actions(p)
+            if a not in legal:
+                raise self._illegal(a, p, legal)
+        joint = [int(a) for a in actions]
+        self._apply_actions(joint)
+        self.history.append(joint)
+        self._legal = None
+
+    def returns(self) -> list[float]:
+        """Final payoffs under the game's ``reward`` parameter; zeros until the end."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        return compute_returns(self.game.params.reward, self.scores(), self.rank_keys())
+
+    def clone(self) -> State:
+        new = object.__new__(type(self))
+        for key, value in self.__dict__.items():
+            if key == "game":
+                new.game = value
+            elif key.startswith("_"):
+                setattr(new, key, None)
+            else:
+                setattr(new, key, _copy_plain(value))
+        return new
+
+    def serialize(self) -> dict[str, Any]:
+        """A JSON-compatible dict; ``game.deserialize`` restores the state exactly."""
+        return {
+            "format": SERIAL_FORMAT,
+            "game": self.game.name,
+            "params": self.game.parameters(),
+            "state": {
+                k: _copy_plain(v)
+                for k, v in self.__dict__.items()
+                if k != "game" and not k.startswith("_")
+            },
+        }
+
+    def _load_fields(self, fields: dict[str, Any]) -> None:
+        expected = {k for k in self.__dict__ if k != "game" and not k.startswith("_")}
+        if set(fields) != expected:
+            raise DeserializationError(
+                f"{self.game.name}: serialized fields {sorted(fields)} "
+                f"differ from {sorted(expected)}"
+            )
+        self.__dict__.update(fields)
+        for key in list(self.__dict__):
+            if key.startswith("_"):
+                setattr(self, key, None)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and self.game.parameters() == other.game.parameters()  # type: ignore[attr-defined]
+            and self.serialize() == other.serialize()  # type: ignore[attr-defined]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _copy_plain(value: Any) -> Any:
+    """Copy nested lists of plain values (the only containers states may hold)."""
+    if type(value) is list:
+        return [_copy_plain(v) if type(v) is list else v for v in value]
+    return value

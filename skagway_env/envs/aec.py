@@ -1,0 +1,138 @@
+"""ONE PettingZoo AEC environment for every registered game.
+
+Rules live in the game; this class only turns the protocol into PettingZoo's API:
+chance nodes are played with the env's seeded ``np_random``, simultaneous nodes
+collect one action per seat before applying them, rewards arrive at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium.spaces import Discrete
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..core import SIMULTANEOUS, make_game
+from .common import check_render_mode, render_state, agent_names, global_state, observation_space, resolve_chance, state_space
+
+
+class GameAECEnv(AECEnv):
+    """A registered game as an ``AECEnv``; agents are ``player_0 .. player_{n-1}``."""
+
+    def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        self.game = make_game(game_name, **params)
+        check_render_mode(render_mode)
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi", "human"],
+            "name": f"{game_name}_v{self.game.info.env_version}",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = agent_names(self.game)
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = observation_space(self.game)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        act_space = Discrete(self.game.num_distinct_actions())
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.state_space = state_space(self.game)
+        self._no_actions = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        self.np_random, self.np_random_seed = seeding.np_random(None)
+        self.game_state = self.game.new_initial_state()
+
+    def observation_space(self, agent: str):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        self.game_state = self.game.new_initial_state()
+        self._pending: dict[int, int] = {}
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._advance()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._index[agent]
+        state = self.game_state
+        if state.current_player() == SIMULTANEOUS:
+            legal = state.legal_actions(seat)
+            if action not in legal:
+                raise state._illegal(action, seat, legal)
+            self._pending[seat] = int(action)
+            if len(self._pending) == self.num_agents:
+                state.apply_actions([self._pending[p] for p in range(self.num_agents)])
+                self._pending = {}
+        else:
+            state.apply_action(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Play chance, then point ``agent_selection`` at whoever moves next."""
+        state = self.game_state
+        resolve_chance(state, self.np_random)
+        if state.is_terminal():
+            returns = state.returns()
+            scores = state.scores()
+            for a, i in self._index.items():
+                self.rewards[a] = returns[i]
+                self.terminations[a] = True
+                self.infos[a] = {"scores": list(scores), "returns": list(returns)}
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            cur = state.current_player()
+            if cur == SIMULTANEOUS:
+                cur = next(p for p in range(self.num_agents) if p not in self._pending)
+            self.agent_selection = self.possible_agents[cur]
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ views
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._index[agent]
+        state = self.game_state
+        active = agent == self.agent_selection and not state.is_terminal()
+        return {
+            "observation": state.observation_tensor(seat),
+            "action_mask": state.legal_actions_mask(seat) if active else self._no_actions.copy(),
+        }
+
+    def state(self) -> np.ndarray:
+        return global_state(self.game_state)
+
+    def render(self) -> str | None:
+        return render_state(self.game_state, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def wrap_aec(env: GameAECEnv, illegal_action: str = "raise") -> AECEnv:
+    """PettingZoo's standard wrappers.
+
+    ``illegal_action="raise"`` (default) lets the game raise ``IllegalActionError``;
+    ``"terminate"`` ends the game with -1 for the offender (PettingZoo classic style).
+    """
+    if illegal_action == "terminate":
+        env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    elif illegal_action != "raise":
+        raise ValueError(f"illegal_action must be 'raise' or 'terminate', got {illegal_action!r}")
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,69 @@
+"""Gymnasium spaces and chance sampling shared by the AEC and Parallel envs."""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from ..core import Game, State
+
+
+def agent_names(game: Game) -> list[str]:
+    return [f"player_{i}" for i in range(game.num_players)]
+
+
+def observation_space(game: Game) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                low=-np.inf, high=np.inf, shape=(game.observation_size(),), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(
+                low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8
+            ),
+        }
+    )
+
+
+def state_space(game: Game) -> spaces.Box:
+    size = game.num_players * game.observation_size()
+    return spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> int:
+    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation)."""
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for action, prob in outcomes:
+        acc += prob
+        if r < acc:
+            return action
+    return outcomes[-1][0]  # rounding: the sum of probabilities fell short of r
+
+
+def resolve_chance(state: State, rng: np.random.Generator) -> None:
+    """Play chance nodes with ``rng`` until a player (or the end) is to move."""
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+
+
+def global_state(state: State) -> np.ndarray:
+    """Every seat's observation side by side (PettingZoo's ``state()``)."""
+    return np.concatenate([state.observation_tensor(p) for p in range(state.num_players)])
+
+
+def render_state(state: State, render_mode: str | None) -> str | None:
+    """``ansi`` returns the whole table as text, ``human`` prints it."""
+    if render_mode is None:
+        return None
+    text = str(state)
+    if render_mode == "ansi":
+        return text
+    print(text + "\n")
+    return None
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")

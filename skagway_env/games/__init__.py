@@ -1,0 +1,8 @@
+"""Registered games. A new game adds one line here and nothing anywhere else."""
+
+from ..core.registry import register_game
+
+register_game(
+    "dawson_city_barbers",
+    "skagway_env.games.dawson_city_barbers:DawsonCityBarbersGame",
+)

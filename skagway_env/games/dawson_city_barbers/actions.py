@@ -1,0 +1,83 @@
+"""The fixed action space of Dawson City Barbers and its codec.
+
+With K card kinds in the data file (21 bundled) and six shops at most:
+
+| ids                       | action                                               |
+|---------------------------|------------------------------------------------------|
+| ``0 .. K-1``              | Schedule: play a card of kind k                      |
+| ``K + 6k + s``            | Get Haircut: discard kind k, sit in seat s's shop    |
+| ``K + 6K + 3k + t``       | Plan Long Weekend: discard kind k, +4 on track t     |
+
+Tracks t: 0 train, 1 work, 2 pan. Chance outcomes reuse ids ``0 .. K-1``: the kind of
+card dealt or flipped.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .components import TRACKS, Components
+
+MAX_SHOPS = 6
+
+
+class Schedule(NamedTuple):
+    card: int
+
+
+class Haircut(NamedTuple):
+    card: int
+    shop: int
+
+
+class LongWeekend(NamedTuple):
+    card: int
+    track: int
+
+
+Action = Schedule | Haircut | LongWeekend
+
+
+class ActionCodec:
+    """int <-> named tuple for one card list."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.k = comp.num_kinds
+        self.haircut_base = self.k
+        self.weekend_base = self.k + MAX_SHOPS * self.k
+        self.size = self.weekend_base + len(TRACKS) * self.k
+
+    def schedule(self, card: int) -> int:
+        return card
+
+    def haircut(self, card: int, shop: int) -> int:
+        return self.haircut_base + MAX_SHOPS * card + shop
+
+    def long_weekend(self, card: int, track: int) -> int:
+        return self.weekend_base + len(TRACKS) * card + track
+
+    def decode(self, action: int) -> Action:
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} outside 0..{self.size - 1}")
+        if action < self.haircut_base:
+            return Schedule(action)
+        if action < self.weekend_base:
+            return Haircut(*divmod(action - self.haircut_base, MAX_SHOPS))
+        return LongWeekend(*divmod(action - self.weekend_base, len(TRACKS)))
+
+    def encode(self, move: Action) -> int:
+        if isinstance(move, Schedule):
+            return self.schedule(move.card)
+        if isinstance(move, Haircut):
+            return self.haircut(move.card, move.shop)
+        return self.long_weekend(move.card, move.track)
+
+    def to_string(self, action: int) -> str:
+        move = self.decode(action)
+        card = self.comp.cards[move.card].label()
+        if isinstance(move, Schedule):
+            return f"schedule {card}"
+        if isinstance(move, Haircut):
+            return f"haircut at player {move.shop}'s shop (discard {card})"
+        return f"long weekend +4 {TRACKS[move.track]} (discard {card})"

@@ -1,0 +1,241 @@
+"""Dawson City Barbers positions: turn flow, legal actions and chance.
+
+Sections in brackets name the rulebook's headings
+(../shared/rulebooks/dawson_city_barbers.txt).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core import CHANCE, TERMINAL, State
+from . import observation, scoring
+from .actions import Haircut, LongWeekend, Schedule
+from .components import TRACKS
+from .tracks import move_pan, move_train, move_work
+
+if TYPE_CHECKING:
+    from .game import DawsonCityBarbersGame
+
+ROUNDS = 4  # [Game Play] "played over four rounds"
+HAND_SIZE = 5  # [Round] "deals 5 cards to each player"
+SHOP_SEATS = 3  # [Get Haircut] "a shop in which the 3 seats are already full"
+LONG_WEEKEND_STEPS = 4  # [Plan Long Weekend] "up four spaces"
+
+DEAL, PLAY, FLIP, OVER = range(4)
+
+
+class DawsonCityBarbersState(State):
+    game: DawsonCityBarbersGame
+
+    def __init__(self, game: DawsonCityBarbersGame) -> None:
+        super().__init__(game)
+        n, comp = game.num_players, game.components
+        self.round = 0
+        self.phase = DEAL
+        # [Setup] "The player who most recently had a haircut is the start player":
+        # unknowable to software, so seat 0 starts (RULES_NOTES S1).
+        self.start_player = 0
+        self.deck = [c.count for c in comp.cards]
+        self.hands = [[0] * comp.num_kinds for _ in range(n)]
+        self.discards = [0] * comp.num_kinds
+        self.flipped = [0] * comp.num_kinds
+        self.dealt = 0
+        self.turn = 0
+        # [Setup] every marker starts on 0; train_box 1-3 marks a head-start place box.
+        self.train_pos = [0] * n
+        self.train_box = [0] * n
+        self.work = [0] * n
+        self.pan = [0] * n
+        self.shop: list[list[int]] = [[] for _ in range(n)]
+        self.cut_at = [-1] * n
+        self.weekend_used = [False] * n
+        self.gold = [0] * n
+        self.placing = list(range(n))
+        self.hair = [-1] * n
+        self.pending_flips: list[int] = []
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        if self.phase == PLAY:
+            return (self.start_player + self.turn) % self.num_players
+        return TERMINAL if self.phase == OVER else CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """[Round] / [Pan for Gold]: the next card of the shuffled deck, by kind."""
+        if self.phase not in (DEAL, FLIP):
+            raise ValueError("not a chance node")
+        total = sum(self.deck)
+        return [(k, c / total) for k, c in enumerate(self.deck) if c]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.phase != PLAY:
+            return [k for k, c in enumerate(self.deck) if c]
+        codec = self.game.codec
+        hand = self.hands[player]
+        kinds = [k for k, c in enumerate(hand) if c]
+        needs_cut = self.cut_at[player] < 0
+        if needs_cut:
+            shops = [s for s in range(self.num_players)
+                     if s != player and len(self.shop[s]) < SHOP_SEATS]
+            cuts = [codec.haircut(k, s) for k in kinds for s in shops]
+            if sum(hand) == 1:
+                # [Get Haircut] "He must do this once and only once per round": the
+                # last card must pay for the haircut.
+                return cuts
+        else:
+            cuts = []
+        legal = list(kinds)
+        legal += cuts
+        if not self.weekend_used[player]:
+            legal += [codec.long_weekend(k, t) for k in kinds for t in range(len(TRACKS))]
+        return legal
+
+    def _apply_action(self, action: int) -> None:
+        if self.phase == DEAL:
+            self._deal(action)
+        elif self.phase == FLIP:
+            self._flip(action)
+        else:
+            self._take_turn(action)
+
+    def _deal(self, kind: int) -> None:
+        """[Round] deal 5 cards to each player, starting with the start player."""
+        n = self.num_players
+        self.deck[kind] -= 1
+        self.hands[(self.start_player + self.dealt // HAND_SIZE) % n][kind] += 1
+        self.dealt += 1
+        if self.dealt == HAND_SIZE * n:
+            self.phase = PLAY
+
+    def _take_turn(self, action: int) -> None:
+        p = self.current_player()
+        move = self.game.codec.decode(action)
+        self.hands[p][move.card] -= 1
+        self.discards[move.card] += 1
+        if isinstance(move, Schedule):
+            # [Schedule] move each marker by the card's numbers
+            t, w, pn = self.game.components.cards[move.card].moves()
+            self._move(p, 0, t)
+            self._move(p, 1, w)
+            self._move(p, 2, pn)
+        elif isinstance(move, Haircut):
+            # [Get Haircut] first available chair of the chosen shop
+            self.shop[move.shop].append(p)
+            self.cut_at[p] = move.shop
+        else:
+            assert isinstance(move, LongWeekend)
+            # [Plan Long Weekend] once per game, one track, usual scheduling rules
+            self.weekend_used[p] = True
+            self._move(p, move.track, LONG_WEEKEND_STEPS)
+        self.turn += 1
+        if self.turn == HAND_SIZE * self.num_players:
+            scoring.score_round(self)
+            self.phase = FLIP
+            self._after_flips()
+
+    def _move(self, p: int, track: int, steps: int) -> None:
+        comp = self.game.components
+        if track == 0:
+            move_train(self.train_pos, self.train_box, p, steps, comp)
+        elif track == 1:
+            move_work(self.work, p, steps, comp)
+        else:
+            move_pan(self.pan, p, steps, comp)
+
+    def _flip(self, kind: int) -> None:
+        """[Pan for Gold] a panner flips the top card and scores its nuggets."""
+        p = self.pending_flips.pop(0)
+        nuggets = self.game.components.cards[kind].nuggets
+        self.deck[kind] -= 1
+        self.flipped[kind] += 1
+        self.gold[p] += nuggets
+        self.log.append(f"player {p} pans {nuggets} nugget(s): +{nuggets}")
+        self._after_flips()
+
+    def _after_flips(self) -> None:
+        if self.pending_flips and sum(self.deck):
+            return  # another flip is due (a custom deck may run out: no flip then)
+        self.pending_flips = []
+        if self.round + 1 == ROUNDS:
+            self.phase = OVER  # [Game End] after scoring the fourth round
+            return
+        self._start_next_round()
+
+    def _start_next_round(self) -> None:
+        """[Starting the Next Round] reset pawns, work and pan; keep train placings."""
+        n, comp = self.num_players, self.game.components
+        self.round += 1
+        self.phase = DEAL
+        self.start_player = self.placing[0]  # the Best Barber deals and starts
+        self.deck = [c.count for c in comp.cards]
+        self.hands = [[0] * comp.num_kinds for _ in range(n)]
+        self.discards = [0] * comp.num_kinds
+        self.flipped = [0] * comp.num_kinds
+        self.dealt = 0
+        self.turn = 0
+        self.work = [0] * n
+        self.pan = [0] * n
+        self.shop = [[] for _ in range(n)]
+        self.cut_at = [-1] * n
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(g) for g in self.gold]
+
+    def rank_keys(self) -> list[tuple]:
+        """[Game End] most gold; ties to the better hair of the final round.
+
+        Players in the shared '4th 5th 6th' box stay tied (RULES_NOTES E1).
+        """
+        return [(self.gold[p], -self.hair[p]) for p in range(self.num_players)]
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        if player == CHANCE:
+            label = self.game.components.cards[action].label()
+            return f"{'flip' if self.phase == FLIP else 'deal'} {label}"
+        return self.game.codec.to_string(action)
+
+    # ------------------------------------------------------------------ information
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation.encode(self, player)
+
+    def observation_string(self, player: int) -> str:
+        return observation.describe(self, player)
+
+    def __str__(self) -> str:
+        return observation.describe(self, None)
+
+    def view(self, player: int, rng: np.random.Generator) -> DawsonCityBarbersState:
+        """Redeal the cards ``player`` cannot see: opponents' hands and the deck.
+
+        Discards and flipped cards are face up; hand sizes are public.
+        """
+        new = self.clone()
+        others = [q for q in range(self.num_players) if q != player]
+        pool = list(new.deck)
+        for q in others:
+            pool = [a + b for a, b in zip(pool, new.hands[q])]
+        cards = np.repeat(np.arange(len(pool)), pool)
+        rng.shuffle(cards)
+        start = 0
+        for q in others:
+            size = sum(new.hands[q])
+            new.hands[q] = np.bincount(cards[start:start + size], minlength=len(pool)).tolist()
+            start += size
+        new.deck = np.bincount(cards[start:], minlength=len(pool)).tolist()
+        return new
+
+    def clone(self) -> DawsonCityBarbersState:
+        new = object.__new__(DawsonCityBarbersState)
+        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        d["hands"] = [h[:] for h in self.hands]
+        d["shop"] = [s[:] for s in self.shop]
+        d["_legal"] = None
+        new.__dict__ = d
+        return new

@@ -1,0 +1,84 @@
+"""Marker movement on the three tracks (rulebook: Schedule).
+
+Each function moves one player's marker in place and follows the track's own rule:
+training bumps forward, panning bumps backward and justifies to the north shore,
+work never conflicts.
+"""
+
+from __future__ import annotations
+
+from .components import Components
+
+HEAD_START_BOXES = 3
+"""[Scheduling Training] the previous round's 1st, 2nd and 3rd start ahead."""
+
+
+def head_start_position(box: int) -> int:
+    """Space a marker in place box 1, 2 or 3 counts its movement from.
+
+    [Scheduling Training] "the best barbers from the previous round will start from
+    the 1st, 2nd and 3rd spaces ... start movement from the next space on the track".
+    We read it as the 1st-place marker standing in for space 3, 2nd for space 2 and
+    3rd for space 1 (RULES_NOTES.md, note T1).
+    """
+    return HEAD_START_BOXES + 1 - box
+
+
+def move_train(pos: list[int], box: list[int], me: int, steps: int, comp: Components) -> None:
+    """[Scheduling Training] Move ``me`` ``steps`` spaces, bumping forward.
+
+    No two markers share a space (space 0, the start, excepted). Markers still in a
+    place box do not block spaces 1-3.
+    """
+    if steps <= 0:
+        return
+    occupied = {pos[q] for q in range(len(pos)) if q != me and box[q] == 0 and pos[q] > 0}
+    last = comp.train_last_space
+    target = min(pos[me] + steps, last)
+    while target in occupied and target < last:
+        target += 1
+    while target in occupied:  # only when the far end is crowded (never with bundled data)
+        target -= 1
+    pos[me] = target
+    box[me] = 0
+
+
+def move_work(work: list[int], me: int, steps: int, comp: Components) -> None:
+    """[Scheduling Work] Any number of markers may share a space."""
+    work[me] = min(work[me] + steps, comp.work_last)
+
+
+def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> None:
+    """[Scheduling Panning] Move ``me`` upriver, bumping backward into free room.
+
+    A space with several numbers holds that many markers, placed against the north
+    shore (the bigger number) first; when a marker leaves such a space the markers
+    left behind are justified north again.
+    """
+    if steps <= 0:
+        return
+    space_of = comp.pan_space_of
+    old = pan[me]
+    others = [pan[q] for q in range(len(pan)) if q != me]
+    space = space_of[min(old + steps, comp.pan_last)]
+    while space > 0:
+        taken = {n for n in others if space_of[n] == space}
+        free = [n for n in comp.pan_spaces[space] if n not in taken]
+        if free:
+            pan[me] = max(free)
+            break
+        space -= 1
+    else:
+        pan[me] = 0
+    justify_north(pan, space_of[old], comp)
+
+
+def justify_north(pan: list[int], space: int, comp: Components) -> None:
+    """Slide the markers in ``space`` to its biggest numbers, keeping their order."""
+    numbers = comp.pan_spaces[space]
+    if space == 0 or len(numbers) == 1:
+        return
+    inside = sorted((q for q in range(len(pan)) if comp.pan_space_of[pan[q]] == space),
+                    key=lambda q: pan[q], reverse=True)
+    for slot, q in zip(sorted(numbers, reverse=True), inside):
+        pan[q] = slot
