@@ -5,10 +5,11 @@ from __future__ import annotations
 from skagway_env.core import Game
 
 from .base import Agent
+from .human import HumanAgent
 from .play import GameResult, play_game
 from .random_agent import RandomAgent
 
-AGENT_KINDS = {"random": RandomAgent}
+AGENT_KINDS = {"random": RandomAgent, "human": HumanAgent}
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:

@@ -221,6 +221,10 @@ class State(ABC):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Ascending legal actions; empty for a player who is not to move."""
+        return list(self._legal_for(player))
+
+    def _legal_for(self, player: int | None) -> list[int]:
+        """Legal actions without a defensive copy (callers must not mutate it)."""
         cur = self.current_player()
         if player is None:
             player = cur
@@ -229,12 +233,13 @@ class State(ABC):
         if cur != SIMULTANEOUS:
             if self._legal is None:
                 self._legal = self._legal_actions(player)
-            return list(self._legal)
+            return self._legal
         return self._legal_actions(player)
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """int8 vector over ``game.num_distinct_actions()``: 1 where legal."""
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        legal = self.legal_actions(player)
+        legal = self._legal_for(player)
         if legal:
             mask[legal] = 1
         return mask

@@ -15,8 +15,17 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core import SIMULTANEOUS, make_game
-from .common import check_render_mode, render_state, agent_names, global_state, observation_space, resolve_chance, state_space
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, make_game
+from .common import (
+    agent_names,
+    check_render_mode,
+    global_state,
+    observation_space,
+    render_state,
+    sample_chance,
+    state_space,
+)
+from .wrappers import DirectAssertOutOfBoundsWrapper, DirectOrderEnforcingWrapper
 
 
 class GameAECEnv(AECEnv):
@@ -85,9 +94,12 @@ class GameAECEnv(AECEnv):
 
     def _advance(self) -> None:
         """Play chance, then point ``agent_selection`` at whoever moves next."""
-        state = self.game_state
-        resolve_chance(state, self.np_random)
-        if state.is_terminal():
+        state, rng = self.game_state, self.np_random
+        cur = state.current_player()
+        while cur == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            cur = state.current_player()
+        if cur == TERMINAL:
             returns = state.returns()
             scores = state.scores()
             for a, i in self._index.items():
@@ -97,7 +109,6 @@ class GameAECEnv(AECEnv):
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:
-            cur = state.current_player()
             if cur == SIMULTANEOUS:
                 cur = next(p for p in range(self.num_agents) if p not in self._pending)
             self.agent_selection = self.possible_agents[cur]
@@ -108,7 +119,7 @@ class GameAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._index[agent]
         state = self.game_state
-        active = agent == self.agent_selection and not state.is_terminal()
+        active = agent == self.agent_selection and not self.terminations.get(agent, True)
         return {
             "observation": state.observation_tensor(seat),
             "action_mask": state.legal_actions_mask(seat) if active else self._no_actions.copy(),
@@ -125,7 +136,7 @@ class GameAECEnv(AECEnv):
 
 
 def wrap_aec(env: GameAECEnv, illegal_action: str = "raise") -> AECEnv:
-    """PettingZoo's standard wrappers.
+    """PettingZoo's standard wrappers (see ``wrappers.py`` for their direct paths).
 
     ``illegal_action="raise"`` (default) lets the game raise ``IllegalActionError``;
     ``"terminate"`` ends the game with -1 for the offender (PettingZoo classic style).
@@ -134,5 +145,5 @@ def wrap_aec(env: GameAECEnv, illegal_action: str = "raise") -> AECEnv:
         env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
     elif illegal_action != "raise":
         raise ValueError(f"illegal_action must be 'raise' or 'terminate', got {illegal_action!r}")
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    env = DirectAssertOutOfBoundsWrapper(env)
+    return DirectOrderEnforcingWrapper(env)

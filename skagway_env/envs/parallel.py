@@ -15,7 +15,15 @@ from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 
 from ..core import SIMULTANEOUS, IllegalActionError, make_game
-from .common import check_render_mode, render_state, agent_names, global_state, observation_space, resolve_chance, state_space
+from .common import (
+    agent_names,
+    check_render_mode,
+    global_state,
+    observation_space,
+    render_state,
+    resolve_chance,
+    state_space,
+)
 
 
 class GameParallelEnv(ParallelEnv):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import Game, GameInfo, GameParams, GameParameterError
+from ...core import Game, GameInfo, GameParameterError, GameParams
 from . import observation
 from .actions import ActionCodec
 from .components import load_components
