@@ -77,9 +77,9 @@ class GameAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._index[agent]
         state = self.game_state
-        if state.current_player() == SIMULTANEOUS:
+        if self._to_move == SIMULTANEOUS:
+            seat = self._index[agent]
             legal = state.legal_actions(seat)
             if action not in legal:
                 raise state._illegal(action, seat, legal)
@@ -99,6 +99,7 @@ class GameAECEnv(AECEnv):
         while cur == CHANCE:
             state.apply_action(sample_chance(state, rng))
             cur = state.current_player()
+        self._to_move = cur
         if cur == TERMINAL:
             returns = state.returns()
             scores = state.scores()
@@ -119,7 +120,7 @@ class GameAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._index[agent]
         state = self.game_state
-        active = agent == self.agent_selection and not self.terminations.get(agent, True)
+        active = agent == self.agent_selection and self._to_move != TERMINAL
         return {
             "observation": state.observation_tensor(seat),
             "action_mask": state.legal_actions_mask(seat) if active else self._no_actions.copy(),

@@ -13,6 +13,10 @@ import numbers
 
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 _PER_STEP = (
     "agents",
@@ -50,9 +54,9 @@ class DirectAssertOutOfBoundsWrapper(AssertOutOfBoundsWrapper):
                 "action is not in action space"
             )
         else:
-            assert isinstance(action, numbers.Integral) and 0 <= action < self._num_actions[
-                agent
-            ], "action is not in action space"
+            assert (type(action) is int or isinstance(action, numbers.Integral)) and (
+                0 <= action < self._num_actions[agent]
+            ), "action is not in action space"
         self.env.step(action)
 
 
@@ -63,10 +67,41 @@ class DirectOrderEnforcingWrapper(OrderEnforcingWrapper):
         super().__init__(env)
         self._raw = env.unwrapped
 
+    def step(self, action) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)  # the order checks passed: skip the forwarding chain
+        else:
+            super().step(action)
+
     def last(self, observe: bool = True):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self._raw.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _DirectIterable(self, max_iter)
+
+
+class _DirectIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> AECOrderEnforcingIterator:
+        return _DirectIterator(self.env, self.max_iter)
+
+
+class _DirectIterator(AECOrderEnforcingIterator):
+    """``AECOrderEnforcingIterator.__next__`` with the same checks, read directly."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 for _name in _PER_STEP:

@@ -10,6 +10,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ...core import GameParameterError
 
@@ -31,7 +32,8 @@ class CardKind:
         return (self.train, self.work, self.pan)
 
     def label(self) -> str:
-        return f"T{self.train} W{self.work} P{self.pan} ({self.nuggets} nugget{'s' * (self.nuggets > 1)})"
+        plural = "s" if self.nuggets > 1 else ""
+        return f"T{self.train} W{self.work} P{self.pan} ({self.nuggets} nugget{plural})"
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,8 @@ def _fail(path: str, msg: str) -> GameParameterError:
     return GameParameterError(f"dawson_city_barbers data file {path}: {msg}")
 
 
-def _need(table: dict, key: str, path: str, where: str) -> object:
-    if key not in table:
+def _need(table: dict, key: str, path: str, where: str) -> Any:
+    if not isinstance(table, dict) or key not in table:
         raise _fail(path, f"missing '{key}' in {where}")
     return table[key]
 
@@ -85,29 +87,32 @@ def load_components(path: str | None = None) -> Components:
         raise _fail(where, f"not valid TOML ({exc})") from None
 
     cards = []
-    for i, raw in enumerate(_need(data, "schedule_cards", where, "the file")):  # type: ignore[union-attr]
-        vals = [_need(raw, k, where, f"schedule card {i}") for k in (*TRACKS, "nuggets", "count")]
+    for i, raw in enumerate(_need(data, "schedule_cards", where, "the file")):
+        keys = (*TRACKS, "nuggets", "count")
+        vals = [_need(raw, k, where, f"schedule card {i}") for k in keys]
         if not all(isinstance(v, int) and v >= 0 for v in vals):
             raise _fail(where, f"schedule card {i}: values must be non-negative integers")
         if not 1 <= vals[3] <= 3:
             raise _fail(where, f"schedule card {i}: nuggets must be 1 to 3 (Pan for Gold)")
         if vals[4] < 1:
             raise _fail(where, f"schedule card {i}: count must be at least 1")
-        cards.append(CardKind(*vals))  # type: ignore[arg-type]
+        cards.append(CardKind(*vals))
     if not cards:
         raise _fail(where, "no schedule cards")
     if len({c.moves() + (c.nuggets,) for c in cards}) != len(cards):
         raise _fail(where, "two schedule card entries have the same face; merge their counts")
 
-    train = _need(data, "train_track", where, "the file")
-    last = _need(train, "last_space", where, "[train_track]")
-    work = list(_need(_need(data, "work_track", where, "the file"), "gold", where, "[work_track]"))  # type: ignore[arg-type]
+    def section(name: str, key: str) -> Any:
+        return _need(_need(data, name, where, "the file"), key, where, f"[{name}]")
+
+    last = section("train_track", "last_space")
+    work = list(section("work_track", "gold"))
     if not work or work[0] != 0:
         raise _fail(where, "work_track.gold must start with 0 (working 0 days scores 0)")
-    mods = list(_need(_need(data, "best_hair", where, "the file"), "modifiers", where, "[best_hair]"))  # type: ignore[arg-type]
+    mods = list(section("best_hair", "modifiers"))
     if len(mods) != 4:
         raise _fail(where, "best_hair.modifiers needs 4 values: 1st, 2nd, 3rd, 4th-6th box")
-    spaces = [tuple(s) for s in _need(_need(data, "pan_track", where, "the file"), "spaces", where, "[pan_track]")]  # type: ignore[union-attr]
+    spaces = [tuple(s) for s in section("pan_track", "spaces")]
     numbers = [n for s in spaces for n in s]
     if numbers != list(range(len(numbers))) or spaces[0] != (0,):
         raise _fail(where, "pan_track.spaces must hold 0, 1, 2, ... in order, with [0] alone first")
@@ -120,7 +125,7 @@ def load_components(path: str | None = None) -> Components:
         cards=tuple(cards),
         train_last_space=last,
         work_gold=tuple(work),
-        best_hair_modifiers=tuple(mods),  # type: ignore[arg-type]
+        best_hair_modifiers=tuple(mods),
         pan_spaces=tuple(spaces),
         pan_space_of=tuple(space_of),
         source=where,

@@ -11,7 +11,7 @@ Tensor layout (K = card kinds, 21 bundled; size 4 + 2K + 6*PLAYER_FEATURES):
 | 0..3                   | round one-hot                                          |
 | 4 .. 4+K               | own hand, copies of each kind                          |
 | 4+K .. 4+2K            | face-up discards this round, copies of each kind       |
-| then 6 blocks of 24    | one block per seat, observer first (see PLAYER_FIELDS) |
+| then 6 blocks of 23    | one block per seat, observer first (see PLAYER_FIELDS) |
 """
 
 from __future__ import annotations
@@ -32,52 +32,86 @@ PLAYER_FIELDS = (
     ("work space / last space", 1),
     ("pan number / last number", 1),
     ("haircut taken this round", 1),
-    ("shop of the haircut, relative seat one-hot", MAX_SHOPS),
+    ("haircut shop, seats clockwise from this player (1-5) one-hot", MAX_SHOPS - 1),
     ("pawns in own shop / 3", 1),
     ("long weekend used", 1),
     ("gold / 50", 1),
     ("cards in hand / 5", 1),
     ("is start player", 1),
     ("last round's Best Hair 1st/2nd/3rd/box one-hot", 4),
-    ("last round's train placing / 6", 1),
+    ("last round's train placing / 5", 1),
 )
 PLAYER_FEATURES = sum(width for _, width in PLAYER_FIELDS)
 ROUNDS = 4
+
+_BOX = ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+_CUT = ((0.0,) * 6,) + tuple(
+    (1.0,) + tuple(float(i == k) for i in range(1, MAX_SHOPS)) for k in range(1, MAX_SHOPS)
+)
+_HAIR = ((0.0,) * 4,) + tuple(tuple(float(i == k) for i in range(4)) for k in range(4))
+# _ROTATIONS[n][p]: seat order seen by observer p (p first, then clockwise)
+_ROTATIONS = {
+    n: [np.array([(p + r) % n for r in range(n)]) for p in range(n)]
+    for n in range(1, MAX_SHOPS + 1)
+}
+
+
+# _SEATS_OF_MASK[bits]: the seats whose bit is set, for the dirty-seat mask
+_SEATS_OF_MASK = [[q for q in range(MAX_SHOPS) if bits >> q & 1] for bits in range(1 << MAX_SHOPS)]
 
 
 def size(num_kinds: int) -> int:
     return ROUNDS + 2 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
 
 
-def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
+def seat_row(s: DawsonCityBarbersState, q: int) -> tuple[float, ...]:
+    """Seat ``q``'s public block: the same for every observer (see PLAYER_FIELDS)."""
     comp = s.game.components
-    n, k = s.num_players, comp.num_kinds
-    out = np.zeros(size(k), dtype=np.float32)
+    cut = s.cut_at[q]
+    return (
+        (1.0, s.train_pos[q] / comp.train_last_space)
+        + _BOX[s.train_box[q]]
+        + (s.work[q] / comp.work_last, s.pan[q] / comp.pan_last)
+        + _CUT[0 if cut < 0 else (cut - q) % len(s.cut_at)]
+        + (
+            len(s.shop[q]) / 3.0,
+            float(s.weekend_used[q]),
+            s.gold[q] / 50.0,
+            sum(s.hands[q]) / 5.0,
+            float(q == s.start_player),
+        )
+        + _HAIR[s.hair[q] + 1]
+        + (s.placing.index(q) / (MAX_SHOPS - 1),)
+    )
+
+
+def seat_rows(s: DawsonCityBarbersState) -> np.ndarray:
+    """All seats' public blocks, refreshing only the seats the rules touched.
+
+    The state marks seats in ``_dirty`` (a bit mask) whenever their public values
+    change and drops ``_rows`` when everything changes (round end, clone); the
+    tests compare this cache with a full rebuild at every step of random games.
+    """
+    rows = s._rows
+    dirty = s._dirty
+    if rows is None:
+        rows = s._rows = np.array([seat_row(s, q) for q in range(len(s.gold))], np.float32)
+    elif dirty:
+        for q in _SEATS_OF_MASK[dirty]:
+            rows[q] = seat_row(s, q)
+    s._dirty = 0
+    return rows
+
+
+def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
+    k = s.game.components.num_kinds
+    rows = seat_rows(s)
+    out = np.zeros(ROUNDS + 2 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
     out[s.round] = 1.0
-    out[ROUNDS:ROUNDS + k] = s.hands[player]
-    out[ROUNDS + k:ROUNDS + 2 * k] = s.discards
-    place = {q: i for i, q in enumerate(s.placing)}
-    train_last, work_last, pan_last = comp.train_last_space, comp.work_last, comp.pan_last
-    for rel in range(n):
-        q = (player + rel) % n
-        b = ROUNDS + 2 * k + rel * PLAYER_FEATURES
-        out[b] = 1.0
-        out[b + 1] = s.train_pos[q] / train_last
-        if s.train_box[q]:
-            out[b + 1 + s.train_box[q]] = 1.0
-        out[b + 5] = s.work[q] / work_last
-        out[b + 6] = s.pan[q] / pan_last
-        if s.cut_at[q] >= 0:
-            out[b + 7] = 1.0
-            out[b + 8 + (s.cut_at[q] - player) % n] = 1.0
-        out[b + 14] = len(s.shop[q]) / 3.0
-        out[b + 15] = s.weekend_used[q]
-        out[b + 16] = s.gold[q] / 50.0
-        out[b + 17] = sum(s.hands[q]) / 5.0
-        out[b + 18] = q == s.start_player
-        if s.hair[q] >= 0:
-            out[b + 19 + s.hair[q]] = 1.0
-        out[b + 23] = place[q] / 6.0
+    out[ROUNDS:ROUNDS + 2 * k] = s.hands[player] + s.discards  # own hand, then discards
+    out[ROUNDS + 2 * k:ROUNDS + 2 * k + rows.size] = rows.take(
+        _ROTATIONS[len(rows)][player], axis=0
+    ).ravel()
     return out
 
 

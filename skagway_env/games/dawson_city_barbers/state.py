@@ -57,6 +57,13 @@ class DawsonCityBarbersState(State):
         self.hair = [-1] * n
         self.pending_flips: list[int] = []
         self.log: list[str] = []
+        # observation cache (observation.seat_rows): public rows, and seats changed since
+        self._rows: np.ndarray | None = None
+        self._dirty = 0
+
+    def _touch(self, seat: int) -> None:
+        """Mark ``seat``'s public values as changed (for the observation cache)."""
+        self._dirty = (self._dirty or 0) | 1 << seat
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -106,7 +113,9 @@ class DawsonCityBarbersState(State):
         """[Round] deal 5 cards to each player, starting with the start player."""
         n = self.num_players
         self.deck[kind] -= 1
-        self.hands[(self.start_player + self.dealt // HAND_SIZE) % n][kind] += 1
+        receiver = (self.start_player + self.dealt // HAND_SIZE) % n
+        self.hands[receiver][kind] += 1
+        self._touch(receiver)
         self.dealt += 1
         if self.dealt == HAND_SIZE * n:
             self.phase = PLAY
@@ -116,6 +125,7 @@ class DawsonCityBarbersState(State):
         move = self.game.codec.decode(action)
         self.hands[p][move.card] -= 1
         self.discards[move.card] += 1
+        self._touch(p)
         if isinstance(move, Schedule):
             # [Schedule] move each marker by the card's numbers
             t, w, pn = self.game.components.cards[move.card].moves()
@@ -126,6 +136,7 @@ class DawsonCityBarbersState(State):
             # [Get Haircut] first available chair of the chosen shop
             self.shop[move.shop].append(p)
             self.cut_at[p] = move.shop
+            self._touch(move.shop)
         else:
             assert isinstance(move, LongWeekend)
             # [Plan Long Weekend] once per game, one track, usual scheduling rules
@@ -134,6 +145,7 @@ class DawsonCityBarbersState(State):
         self.turn += 1
         if self.turn == HAND_SIZE * self.num_players:
             scoring.score_round(self)
+            self._rows = None  # every seat's public values changed
             self.phase = FLIP
             self._after_flips()
 
@@ -144,7 +156,8 @@ class DawsonCityBarbersState(State):
         elif track == 1:
             move_work(self.work, p, steps, comp)
         else:
-            move_pan(self.pan, p, steps, comp)
+            for q in move_pan(self.pan, p, steps, comp):
+                self._touch(q)
 
     def _flip(self, kind: int) -> None:
         """[Pan for Gold] a panner flips the top card and scores its nuggets."""
@@ -153,6 +166,7 @@ class DawsonCityBarbersState(State):
         self.deck[kind] -= 1
         self.flipped[kind] += 1
         self.gold[p] += nuggets
+        self._touch(p)
         self.log.append(f"player {p} pans {nuggets} nugget(s): +{nuggets}")
         self._after_flips()
 
@@ -181,6 +195,7 @@ class DawsonCityBarbersState(State):
         self.pan = [0] * n
         self.shop = [[] for _ in range(n)]
         self.cut_at = [-1] * n
+        self._rows = None
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -220,7 +235,7 @@ class DawsonCityBarbersState(State):
         others = [q for q in range(self.num_players) if q != player]
         pool = list(new.deck)
         for q in others:
-            pool = [a + b for a, b in zip(pool, new.hands[q])]
+            pool = [a + b for a, b in zip(pool, new.hands[q], strict=True)]
         cards = np.repeat(np.arange(len(pool)), pool)
         rng.shuffle(cards)
         start = 0
@@ -237,5 +252,6 @@ class DawsonCityBarbersState(State):
         d["hands"] = [h[:] for h in self.hands]
         d["shop"] = [s[:] for s in self.shop]
         d["_legal"] = None
+        d["_rows"] = None
         new.__dict__ = d
         return new

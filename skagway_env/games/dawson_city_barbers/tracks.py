@@ -48,15 +48,15 @@ def move_work(work: list[int], me: int, steps: int, comp: Components) -> None:
     work[me] = min(work[me] + steps, comp.work_last)
 
 
-def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> None:
+def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> list[int]:
     """[Scheduling Panning] Move ``me`` upriver, bumping backward into free room.
 
     A space with several numbers holds that many markers, placed against the north
     shore (the bigger number) first; when a marker leaves such a space the markers
-    left behind are justified north again.
+    left behind are justified north again. Returns the other seats that slid.
     """
     if steps <= 0:
-        return
+        return []
     space_of = comp.pan_space_of
     old = pan[me]
     others = [pan[q] for q in range(len(pan)) if q != me]
@@ -70,15 +70,25 @@ def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> None:
         space -= 1
     else:
         pan[me] = 0
-    justify_north(pan, space_of[old], comp)
+    return justify_north(pan, space_of[old], comp)
 
 
-def justify_north(pan: list[int], space: int, comp: Components) -> None:
-    """Slide the markers in ``space`` to its biggest numbers, keeping their order."""
+def justify_north(pan: list[int], space: int, comp: Components) -> list[int]:
+    """Slide the markers in ``space`` to its biggest numbers, keeping their order.
+
+    Returns the seats whose number changed.
+    """
     numbers = comp.pan_spaces[space]
     if space == 0 or len(numbers) == 1:
-        return
-    inside = sorted((q for q in range(len(pan)) if comp.pan_space_of[pan[q]] == space),
-                    key=lambda q: pan[q], reverse=True)
-    for slot, q in zip(sorted(numbers, reverse=True), inside):
-        pan[q] = slot
+        return []
+    inside = sorted(
+        (q for q in range(len(pan)) if comp.pan_space_of[pan[q]] == space),
+        key=lambda q: pan[q],
+        reverse=True,
+    )
+    moved = []
+    for slot, q in zip(sorted(numbers, reverse=True), inside, strict=False):
+        if pan[q] != slot:
+            pan[q] = slot
+            moved.append(q)
+    return moved
