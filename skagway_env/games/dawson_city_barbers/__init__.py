@@ -12,7 +12,7 @@ data: `RULES_NOTES.md` beside this file).
 | Module              | `from skagway_env import dawson_city_barbers_v0`                      |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..6 (default 4)                    |
 | Actions             | Discrete(210) with the bundled cards: 21 + 6*21 + 3*21                |
-| Observation         | Dict(observation=Box(0, 1+, (190,), float32), action_mask=(210,) int8)|
+| Observation         | Dict(observation=Box((184,), float32), action_mask=Box((210,), int8))  |
 | Parallel API        | No (turns are sequential)                                             |
 | Variants            | `data_file`: your own components TOML; `reward`: rank, win, score     |
 
@@ -34,10 +34,11 @@ this round may only take the haircut.
 | `0..3`           | round one-hot                                                 |
 | `4..24`          | own hand: copies of each card kind                           |
 | `25..45`         | face-up discards this round                                   |
-| `46 + 24r ..`    | seat r: present, train space, place box one-hot(3), work,    |
-|                  | pan, haircut taken, haircut shop (relative seat, one-hot 6),  |
-|                  | pawns in own shop, long weekend used, gold/50, hand size/5,   |
-|                  | start player, last Best Hair one-hot(4), last train placing  |
+| `46 + 23r ..`    | seat r (r = 0 observer, then clockwise), 23 values: present, |
+|                  | train space/40, place box one-hot(3), work/24, pan/24,        |
+|                  | haircut taken, its shop as seats clockwise from r one-hot(5), |
+|                  | pawns in own shop/3, long weekend used, gold/50, hand size/5, |
+|                  | start player, last Best Hair one-hot(4), last train place/5  |
 
 Opponents' hands and the deck are hidden; `view(player, rng)` redeals them.
 
