@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from skagway_env.core import SIMULTANEOUS, Game, State
+from skagway_env.core.returns import placings
 from skagway_env.envs.common import sample_chance
 
 from .base import Agent
@@ -18,11 +19,20 @@ class GameResult:
     seed: int
     scores: list[float]
     returns: list[float]
+    ranks: list[float]
+    """1 for first place; tied players share the average of their places."""
     actions: list = field(default_factory=list)
 
     @property
     def length(self) -> int:
         return len(self.actions)
+
+    @property
+    def win_shares(self) -> list[float]:
+        """1 to the winner; players tied for first split it."""
+        best = min(self.ranks)
+        winners = sum(1 for r in self.ranks if r == best)
+        return [1.0 / winners if r == best else 0.0 for r in self.ranks]
 
 
 def play_game(
@@ -56,5 +66,6 @@ def play_game(
             state.apply_actions(action)
         else:
             state.apply_action(action)
-    return GameResult(seed, state.scores(), state.returns(), list(state.history))
+    ranks = [p + 1.0 for p in placings(state.rank_keys())]
+    return GameResult(seed, state.scores(), state.returns(), ranks, list(state.history))
 

@@ -34,7 +34,6 @@ from skagway_env.core import (
     list_games,
     make_game,
 )
-from skagway_env.core.returns import placings, win_returns
 
 PROG = "skagway"
 
@@ -218,9 +217,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     result = play_game(game, agents, args.seed, on_step=narrator)
     end = final_state(game, result.actions)
     narrator.show_log(end)
-    ranks = [p + 1 for p in placings(end.rank_keys())]
     rows = [
-        [f"P{seat}", agent.name, f"{result.scores[seat]:g}", f"{ranks[seat]:g}",
+        [f"P{seat}", agent.name, f"{result.scores[seat]:g}", f"{result.ranks[seat]:g}",
          f"{result.returns[seat]:+.3f}"]
         for seat, agent in enumerate(agents)
     ]
@@ -246,10 +244,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seed = args.seed + i
         result: GameResult = play_game(game, make_agents([specs[j] for j in order], game, seed),
                                        seed)
-        keys = final_state(game, result.actions).rank_keys()
-        wins[order] += win_returns(keys)
+        wins[order] += result.win_shares
         scores[order] += result.scores
-        ranks[order] += np.asarray(placings(keys)) + 1
+        ranks[order] += result.ranks
         total_length += result.length
     elapsed = time.perf_counter() - started
     m = args.games
