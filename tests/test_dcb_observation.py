@@ -17,7 +17,7 @@ def test_cached_rows_equal_a_fresh_encoding_at_every_step(num_players):
     game = make_game("dawson_city_barbers", num_players=num_players)
     for seed in range(4):
 
-        def compare(state) -> None:
+        def compare(state, seed: int = seed) -> None:
             observer = (len(state.history) + seed) % num_players
             cached = state.observation_tensor(observer)
             fresh = state.clone()  # a clone drops the cache and rebuilds from scratch
