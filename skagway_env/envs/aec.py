@@ -10,20 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium.spaces import Discrete
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core import CHANCE, SIMULTANEOUS, TERMINAL, make_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL
 from .common import (
-    agent_names,
-    check_render_mode,
     global_state,
-    observation_space,
     render_state,
     sample_chance,
-    state_space,
+    setup_env,
 )
 from .wrappers import DirectAssertOutOfBoundsWrapper, DirectOrderEnforcingWrapper
 
@@ -33,24 +29,9 @@ class GameAECEnv(AECEnv):
 
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
-        self.game = make_game(game_name, **params)
-        check_render_mode(render_mode)
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": ["ansi", "human"],
-            "name": f"{game_name}_v{self.game.info.env_version}",
-            "is_parallelizable": False,
-        }
-        self.possible_agents = agent_names(self.game)
+        setup_env(self, game_name, render_mode, params)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = observation_space(self.game)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        act_space = Discrete(self.game.num_distinct_actions())
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
-        self.state_space = state_space(self.game)
         self._no_actions = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        self.np_random, self.np_random_seed = seeding.np_random(None)
-        self.game_state = self.game.new_initial_state()
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 
-from ..core import Game, State
+from ..core import Game, State, make_game
 
 
 def agent_names(game: Game) -> list[str]:
     return [f"player_{i}" for i in range(game.num_players)]
+
+
+def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict) -> None:
+    """What the AEC and Parallel envs share: the game, agents, spaces, RNG, metadata."""
+    check_render_mode(render_mode)
+    env.game = game = make_game(game_name, **params)
+    env.render_mode = render_mode
+    env.metadata = {
+        "render_modes": ["ansi", "human"],
+        "name": f"{game_name}_v{game.info.env_version}",
+        "is_parallelizable": False,
+    }
+    env.possible_agents = agent_names(game)
+    env.observation_spaces = dict.fromkeys(env.possible_agents, observation_space(game))
+    env.action_spaces = dict.fromkeys(
+        env.possible_agents, spaces.Discrete(game.num_distinct_actions())
+    )
+    env.state_space = state_space(game)
+    env.np_random, env.np_random_seed = seeding.np_random(None)
+    env.game_state = game.new_initial_state()
 
 
 def observation_space(game: Game) -> spaces.Dict:

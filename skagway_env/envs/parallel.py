@@ -10,40 +10,23 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium.spaces import Discrete
 from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 
-from ..core import SIMULTANEOUS, IllegalActionError, make_game
+from ..core import SIMULTANEOUS, IllegalActionError
 from .common import (
-    agent_names,
-    check_render_mode,
     global_state,
-    observation_space,
     render_state,
     resolve_chance,
-    state_space,
+    setup_env,
 )
 
 
 class GameParallelEnv(ParallelEnv):
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
-        self.game = make_game(game_name, **params)
-        check_render_mode(render_mode)
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": ["ansi", "human"],
-            "name": f"{game_name}_v{self.game.info.env_version}",
-        }
-        self.possible_agents = agent_names(self.game)
+        setup_env(self, game_name, render_mode, params)
+        self.metadata["is_parallelizable"] = True
         self.agents: list[str] = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space(self.game))
-        self.action_spaces = dict.fromkeys(
-            self.possible_agents, Discrete(self.game.num_distinct_actions())
-        )
-        self.state_space = state_space(self.game)
-        self.np_random, self.np_random_seed = seeding.np_random(None)
-        self.game_state = self.game.new_initial_state()
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]

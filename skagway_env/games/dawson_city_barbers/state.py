@@ -32,31 +32,36 @@ class DawsonCityBarbersState(State):
 
     def __init__(self, game: DawsonCityBarbersGame) -> None:
         super().__init__(game)
-        n, comp = game.num_players, game.components
+        n = game.num_players
         self.round = 0
-        self.phase = DEAL
         # [Setup] "The player who most recently had a haircut is the start player":
         # unknowable to software, so seat 0 starts (RULES_NOTES S1).
         self.start_player = 0
-        self.deck = [c.count for c in comp.cards]
-        self.hands = [[0] * comp.num_kinds for _ in range(n)]
-        self.discards = [0] * comp.num_kinds
-        self.flipped = [0] * comp.num_kinds
-        self.dealt = 0
-        self.turn = 0
         # [Setup] every marker starts on 0; train_box 1-3 marks a head-start place box.
         self.train_pos = [0] * n
         self.train_box = [0] * n
-        self.work = [0] * n
-        self.pan = [0] * n
-        self.shop: list[list[int]] = [[] for _ in range(n)]
-        self.cut_at = [-1] * n
         self.weekend_used = [False] * n
         self.gold = [0] * n
         self.placing = list(range(n))
         self.hair = [-1] * n
         self.pending_flips: list[int] = []
         self.log: list[str] = []
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        """[Round] / [Starting the Next Round]: fresh deck, pawns home, work and pan 0."""
+        n, comp = self.num_players, self.game.components
+        self.phase = DEAL
+        self.deck = [c.count for c in comp.cards]
+        self.hands = [[0] * comp.num_kinds for _ in range(n)]
+        self.discards = [0] * comp.num_kinds
+        self.flipped = [0] * comp.num_kinds
+        self.dealt = 0
+        self.turn = 0
+        self.work = [0] * n
+        self.pan = [0] * n
+        self.shop: list[list[int]] = [[] for _ in range(n)]
+        self.cut_at = [-1] * n
         # observation cache (observation.seat_rows): public rows, and seats changed since
         self._rows: np.ndarray | None = None
         self._dirty = 0
@@ -181,21 +186,9 @@ class DawsonCityBarbersState(State):
 
     def _start_next_round(self) -> None:
         """[Starting the Next Round] reset pawns, work and pan; keep train placings."""
-        n, comp = self.num_players, self.game.components
         self.round += 1
-        self.phase = DEAL
         self.start_player = self.placing[0]  # the Best Barber deals and starts
-        self.deck = [c.count for c in comp.cards]
-        self.hands = [[0] * comp.num_kinds for _ in range(n)]
-        self.discards = [0] * comp.num_kinds
-        self.flipped = [0] * comp.num_kinds
-        self.dealt = 0
-        self.turn = 0
-        self.work = [0] * n
-        self.pan = [0] * n
-        self.shop = [[] for _ in range(n)]
-        self.cut_at = [-1] * n
-        self._rows = None
+        self._reset_round()
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
