@@ -16,15 +16,14 @@ from pettingzoo.utils import wrappers
 
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL
 from .common import (
-    global_state,
-    render_state,
+    GameEnvMixin,
     sample_chance,
     setup_env,
 )
 from .wrappers import DirectAssertOutOfBoundsWrapper, DirectOrderEnforcingWrapper
 
 
-class GameAECEnv(AECEnv):
+class GameAECEnv(GameEnvMixin, AECEnv):
     """A registered game as an ``AECEnv``; agents are ``player_0 .. player_{n-1}``."""
 
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
@@ -32,12 +31,6 @@ class GameAECEnv(AECEnv):
         setup_env(self, game_name, render_mode, params)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._no_actions = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-
-    def observation_space(self, agent: str):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str):
-        return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -107,14 +100,6 @@ class GameAECEnv(AECEnv):
             "action_mask": state.legal_actions_mask(seat) if active else self._no_actions.copy(),
         }
 
-    def state(self) -> np.ndarray:
-        return global_state(self.game_state)
-
-    def render(self) -> str | None:
-        return render_state(self.game_state, self.render_mode)
-
-    def close(self) -> None:
-        pass
 
 
 def wrap_aec(env: GameAECEnv, illegal_action: str = "raise") -> AECEnv:

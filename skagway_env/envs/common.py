@@ -76,15 +76,36 @@ def global_state(state: State) -> np.ndarray:
     return np.concatenate([state.observation_tensor(p) for p in range(state.num_players)])
 
 
-def render_state(state: State, render_mode: str | None) -> str | None:
-    """``ansi`` returns the whole table as text, ``human`` prints it."""
-    if render_mode is None:
+class GameEnvMixin:
+    """Methods the AEC and Parallel envs share (after ``setup_env``)."""
+
+    game_state: State
+    render_mode: str | None
+    observation_spaces: dict
+    action_spaces: dict
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation side by side (PettingZoo's ``state()``)."""
+        return global_state(self.game_state)
+
+    def render(self) -> str | None:
+        """``ansi`` returns the whole table as text, ``human`` prints it."""
+        if self.render_mode is None:
+            return None
+        text = str(self.game_state)
+        if self.render_mode == "ansi":
+            return text
+        print(text + "\n")
         return None
-    text = str(state)
-    if render_mode == "ansi":
-        return text
-    print(text + "\n")
-    return None
+
+    def close(self) -> None:
+        pass
 
 
 def check_render_mode(render_mode: str | None) -> None:

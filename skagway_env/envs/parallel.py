@@ -15,24 +15,17 @@ from pettingzoo import ParallelEnv
 
 from ..core import SIMULTANEOUS, IllegalActionError
 from .common import (
-    global_state,
-    render_state,
+    GameEnvMixin,
     resolve_chance,
     setup_env,
 )
 
 
-class GameParallelEnv(ParallelEnv):
+class GameParallelEnv(GameEnvMixin, ParallelEnv):
     def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
         setup_env(self, game_name, render_mode, params)
         self.metadata["is_parallelizable"] = True
         self.agents: list[str] = []
-
-    def observation_space(self, agent: str):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str):
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None:
@@ -83,11 +76,3 @@ class GameParallelEnv(ParallelEnv):
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def state(self) -> np.ndarray:
-        return global_state(self.game_state)
-
-    def render(self) -> str | None:
-        return render_state(self.game_state, self.render_mode)
-
-    def close(self) -> None:
-        pass
