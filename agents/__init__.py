@@ -5,19 +5,45 @@ from __future__ import annotations
 from skagway_env.core import Game
 
 from .base import Agent
+from .flat_mc import FlatMonteCarloAgent
 from .human import HumanAgent
 from .play import GameResult, play_game
 from .random_agent import RandomAgent
+from .specs import AgentSpecError, check_options, format_spec, parse_spec
 
-AGENT_KINDS = {"random": RandomAgent, "human": HumanAgent}
+AGENT_KINDS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "flatmc": FlatMonteCarloAgent,
+    "human": HumanAgent,
+}
 
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
-    """Build an agent from a spec such as ``"random"``."""
-    kind = spec.split(":", 1)[0].strip()
+    """Build an agent from a spec such as ``"random"`` or ``"flatmc:playouts=64"``.
+
+    Raises ``AgentSpecError`` (a ``ValueError``) naming the known agents or the
+    valid options. The agent's ``spec`` attribute is its canonical spec string.
+    """
+    kind, options = parse_spec(spec)
     if kind not in AGENT_KINDS:
-        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
-    return AGENT_KINDS[kind](game, seed)
+        raise AgentSpecError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
+    cls = AGENT_KINDS[kind]
+    check_options(cls, kind, options)
+    try:
+        agent = cls(game, seed, **options)
+    except (TypeError, ValueError) as exc:
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+    agent.spec = format_spec(kind, {**options, **agent.params()})
+    return agent
 
 
-__all__ = ["AGENT_KINDS", "Agent", "GameResult", "RandomAgent", "make_agent", "play_game"]
+__all__ = [
+    "AGENT_KINDS",
+    "Agent",
+    "AgentSpecError",
+    "FlatMonteCarloAgent",
+    "GameResult",
+    "RandomAgent",
+    "make_agent",
+    "play_game",
+]

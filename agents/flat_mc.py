@@ -1,0 +1,61 @@
+"""Flat Monte Carlo: the classic search-free baseline above random play.
+
+For each legal action it plays uniformly random games to the end from
+determinizations of what its seat can see (``state`` is already the seat's view,
+and each playout redraws the hidden cards again with ``view``), and picks the action
+with the best mean return for its seat. The playouts are shared round-robin among the
+legal actions, so ``playouts`` is the budget per decision.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from skagway_env.core import Game, State
+from skagway_env.envs.common import sample_chance
+
+from .base import Agent
+
+
+def random_playout(state: State, rng: np.random.Generator) -> list[float]:
+    """Finish ``state`` with uniform random moves (chance by its odds); its returns."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        elif state.is_simultaneous_node():
+            state.apply_actions([
+                int(rng.choice(state.legal_actions(p))) for p in range(state.num_players)
+            ])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    return state.returns()
+
+
+class FlatMonteCarloAgent(Agent):
+    name = "flatmc"
+
+    def __init__(self, game: Game, seed: int | None = None, playouts: int = 32) -> None:
+        super().__init__(game, seed)
+        if not isinstance(playouts, int) or playouts < 1:
+            raise ValueError(f"flatmc: playouts must be a positive integer, got {playouts!r}")
+        self.playouts = playouts
+
+    def params(self) -> dict:
+        return {"playouts": self.playouts}
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        totals = np.zeros(len(legal))
+        counts = np.zeros(len(legal))
+        for i in range(max(self.playouts, len(legal))):
+            k = i % len(legal)
+            world = state.view(player, self.rng)
+            world.apply_action(legal[k])
+            totals[k] += random_playout(world, self.rng)[player]
+            counts[k] += 1
+        means = totals / counts
+        best = np.flatnonzero(means == means.max())
+        return legal[int(best[self.rng.integers(len(best))])]

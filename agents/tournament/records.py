@@ -1,0 +1,41 @@
+"""One finished tournament game, as stored and as read back for statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game of a tournament.
+
+    ``seats[k]`` is the entrant (by name) in seat ``k``; ``ranks`` are 1 for first
+    place with tied players sharing the average of their places; ``actions`` is the
+    full action list (chance outcomes included), enough to replay the game exactly.
+    """
+
+    game_index: int
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    ranks: tuple[float, ...]
+    returns: tuple[float, ...]
+    length: int
+    duration: float = 0.0
+    actions: list = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """1 to the winner; players tied for first split it."""
+        best = min(self.ranks)
+        winners = sum(1 for r in self.ranks if r == best)
+        return tuple(1.0 / winners if r == best else 0.0 for r in self.ranks)
+
+    def outcome(self) -> tuple:
+        """Everything that must match between two runs of the same game (no timing)."""
+        return (self.game_index, self.seed, self.seats, self.scores, self.ranks,
+                self.returns, self.length, tuple(map(str, self.actions)))

@@ -1,0 +1,186 @@
+"""Running a tournament: in this process, in K processes, or on a Ray cluster.
+
+Each game is a pure function of (config, scheduled game): agents are built afresh
+with seeds derived from the game's seed and seat, so one worker, K workers and Ray
+produce the same games, game for game. Results stream back to this process, which
+alone writes the database, one game per transaction.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from tqdm import tqdm
+
+from skagway_env.core import Game, make_game
+
+from .. import make_agent, play_game
+from .config import TournamentConfig, check_config, config_from_dict
+from .records import GameRecord
+from .schedule import ScheduledGame, derive_seed, schedule
+from .store import Store
+
+BACKENDS = ("local", "ray")
+
+
+@lru_cache(maxsize=4)
+def _game(game: str, players: int, params_items: tuple) -> Game:
+    return make_game(game, num_players=players, **dict(params_items))
+
+
+def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameRecord:
+    """Play one scheduled game; the same inputs always give the same record."""
+    game = _game(config.game, config.players, tuple(sorted(config.params.items())))
+    agents = [
+        make_agent(config.spec_of(entrant), game, seed=derive_seed(scheduled.seed, seat))
+        for seat, entrant in enumerate(scheduled.seats)
+    ]
+    started = time.perf_counter()
+    result = play_game(game, agents, scheduled.seed)
+    return GameRecord(
+        game_index=scheduled.index,
+        seed=scheduled.seed,
+        seats=scheduled.seats,
+        scores=tuple(result.scores),
+        ranks=tuple(result.ranks),
+        returns=tuple(result.returns),
+        length=result.length,
+        duration=time.perf_counter() - started,
+        actions=result.actions,
+    )
+
+
+def play_batch(config_dict: dict, batch: Sequence[ScheduledGame]) -> list[GameRecord]:
+    """Worker entry point (plain data in, so it pickles cheaply for pools and Ray)."""
+    config = config_from_dict(config_dict)
+    return [play_scheduled(config, g) for g in batch]
+
+
+def _batches(games: list[ScheduledGame], size: int) -> list[list[ScheduledGame]]:
+    return [games[i:i + size] for i in range(0, len(games), size)]
+
+
+def _batch_size(pending: int, workers: int) -> int:
+    """Enough batches to keep every worker busy to the end, few enough to be cheap."""
+    return max(1, min(16, pending // (workers * 8) or 1))
+
+
+def _run_local(config: TournamentConfig, games: list[ScheduledGame],
+               workers: int) -> Iterator[GameRecord]:
+    if workers == 1:
+        for g in games:
+            yield play_scheduled(config, g)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    batches = _batches(games, _batch_size(len(games), workers))
+    config_dict = config.to_dict()
+    with ctx.Pool(workers) as pool:
+        jobs = [pool.apply_async(play_batch, (config_dict, b)) for b in batches]
+        for job in _as_completed(jobs):
+            yield from job.get()
+
+
+def _as_completed(jobs: list) -> Iterator:
+    """Pool results in the order they finish (the pool keeps running the rest)."""
+    pending = list(jobs)
+    while pending:
+        done = [j for j in pending if j.ready()]
+        if not done:
+            pending[0].wait(0.02)
+            continue
+        for job in done:
+            pending.remove(job)
+            yield job
+
+
+def _run_ray(config: TournamentConfig, games: list[ScheduledGame], workers: int,
+             address: str | None) -> Iterator[GameRecord]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError(
+            "the ray backend needs Ray: pip install 'skagway_env[ray]'"
+        ) from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        kwargs = {"address": address} if address else {"num_cpus": workers}
+        ray.init(include_dashboard=False, log_to_driver=False, **kwargs)
+    try:
+        remote = ray.remote(play_batch)
+        config_ref = ray.put(config.to_dict())
+        batches = _batches(games, _batch_size(len(games), workers))
+        pending = [remote.remote(config_ref, b) for b in batches]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+@dataclass(frozen=True)
+class TournamentRun:
+    tournament_id: int
+    name: str
+    db_path: Path
+    total: int
+    already_done: int
+    played: int
+    seconds: float
+
+
+def run_tournament(
+    config: TournamentConfig,
+    db_path: str | Path,
+    workers: int = 1,
+    backend: str = "local",
+    ray_address: str | None = None,
+    resume: bool = False,
+    progress: bool | None = None,
+) -> TournamentRun:
+    """Play every scheduled game not yet in the database and store each as it ends.
+
+    ``progress=None`` shows a bar only on a terminal. Bad input raises before the
+    database is touched.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    check_config(config)
+    games = schedule(config)
+    game = _game(config.game, config.players, tuple(sorted(config.params.items())))
+    entrants = []
+    for e in config.entrants:
+        agent = make_agent(e.spec, game, seed=0)
+        entrants.append({"name": e.name, "spec": e.spec, "agent": agent.name,
+                         "params": agent.params()})
+    store = Store(db_path)
+    try:
+        tid = store.open_tournament(config, len(games), entrants, resume)
+        done = store.done_indices(tid)
+        pending = [g for g in games if g.index not in done]
+        started = time.perf_counter()
+        if backend == "ray":
+            results = _run_ray(config, pending, workers, ray_address)
+        else:
+            results = _run_local(config, pending, workers)
+        bar = tqdm(total=len(games), initial=len(done), desc=config.name, unit="game",
+                   file=sys.stderr, disable=None if progress is None else not progress)
+        played = 0
+        with bar:
+            for record in results:
+                store.add_game(tid, record)
+                played += 1
+                bar.update()
+        return TournamentRun(tid, config.name, Path(db_path), len(games), len(done), played,
+                             time.perf_counter() - started)
+    finally:
+        store.close()
