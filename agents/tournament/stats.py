@@ -9,7 +9,7 @@ than TrueSkill. Our games are free-for-all with two to six seats and tied places
 Plackett-Luce rates directly as one ranking of all seats, without the pairwise
 approximations or draw-margin parameter that TrueSkill needs. The ``openskill``
 package is maintained, MIT-licensed and free of the patent and trademark that cover
-TrueSkill, and it rates a game in microseconds with no numerical integration.
+TrueSkill, and its updates are closed-form, with no message passing over a factor graph.
 
 Counting conventions, used everywhere below:
 
@@ -97,8 +97,10 @@ def ratings(
 
     Games are rated in ``game_index`` order with openskill's defaults (mu 25, sigma
     25/3, beta 25/6, tau 25/300), one team per seat, ranks taken from the record so
-    ties are rated as ties. ``entrants`` adds names that start at the prior even if
-    they played no game. See the module docstring for entrants in several seats.
+    ties are rated as ties. Tied seats each keep their own Weng-Lin update: openskill
+    6.2's averaging of tied teams' mu changes is a no-op (openskill.py issue #201), and
+    the tests pin that. ``entrants`` adds names that start at the prior even if they
+    played no game. See the module docstring for entrants in several seats.
     """
     model = PlackettLuce()
     state: dict[str, tuple[float, float]] = {}
