@@ -17,6 +17,13 @@ AGENT_KINDS: dict[str, type[Agent]] = {
     "human": HumanAgent,
 }
 
+# Spec kinds the roadmap names but this version does not ship yet.
+PLANNED_KINDS = {
+    "heuristic": "heuristic bots are not implemented yet (the bots issue adds them)",
+    "mcts": "information-set MCTS is not implemented yet (the bots issue adds it)",
+    "ppo": "PPO agents are not implemented yet (they come with self-play training)",
+}
+
 
 def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     """Build an agent from a spec such as ``"random"`` or ``"flatmc:playouts=64"``.
@@ -25,6 +32,8 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     valid options. The agent's ``spec`` attribute is its canonical spec string.
     """
     kind, options = parse_spec(spec)
+    if kind in PLANNED_KINDS:
+        raise AgentSpecError(f"agent {spec!r}: {PLANNED_KINDS[kind]}")
     if kind not in AGENT_KINDS:
         raise AgentSpecError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
     cls = AGENT_KINDS[kind]

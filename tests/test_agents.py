@@ -1,0 +1,96 @@
+"""The agent contract: spec strings, legal and seeded choices, views only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents import AgentSpecError, make_agent, play_game
+from agents.specs import parse_spec
+
+from .conftest import sample_states
+
+BOTS = ["random", "flatmc:playouts=2"]
+
+
+@pytest.mark.parametrize("spec, kind, options", [
+    ("random", "random", {}),
+    ("flatmc:playouts=64", "flatmc", {"playouts": 64}),
+    (" mcts:iterations=400,rollout=heuristic ", "mcts", {"iterations": 400,
+                                                         "rollout": "heuristic"}),
+    ("ppo:runs/x/model.zip", "ppo", {"path": "runs/x/model.zip"}),
+    ("a:x=true,y=0.5,z=none", "a", {"x": True, "y": 0.5, "z": None}),
+])
+def test_parse_spec(spec, kind, options):
+    assert parse_spec(spec) == (kind, options)
+
+
+@pytest.mark.parametrize("spec, match", [
+    ("alphazero", "unknown agent 'alphazero'; known: flatmc, human, random"),
+    ("flatmc:depth=2", "has no option depth .valid: playouts"),
+    ("random:x=1", "takes no options"),
+    ("flatmc:playouts=0", "playouts must be a positive integer"),
+    ("flatmc:playouts", "no option path"),
+    ("mcts:iterations=400", "not implemented yet"),
+    (":x=1", "empty agent spec"),
+    ("flatmc:=3", "expected key=value"),
+])
+def test_bad_specs_say_why(spec, match):
+    game = make_game()
+    with pytest.raises(AgentSpecError, match=match):
+        make_agent(spec, game)
+
+
+def make_game():
+    import skagway_env
+
+    return skagway_env.make_game("dawson_city_barbers", num_players=3)
+
+
+def test_agents_record_their_canonical_spec():
+    game = make_game()
+    assert make_agent("flatmc", game).spec == "flatmc:playouts=32"
+    assert make_agent("flatmc:playouts=8", game).params() == {"playouts": 8}
+    assert make_agent("random", game).spec == "random"
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_bots_pick_legal_actions_deterministically(config, spec):
+    game = config.make()
+    for state in sample_states(game, seed=3, count=4):
+        p = state.current_player()
+        first = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
+        again = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
+        assert first in state.legal_actions() and first == again
+
+
+def test_flatmc_beats_random_more_often_than_not():
+    game = make_game()
+    wins = 0.0
+    for seed in range(12):
+        seats = [make_agent("flatmc:playouts=16", game, seed), make_agent("random", game, seed),
+                 make_agent("random", game, seed + 100)]
+        wins += play_game(game, seats, seed).win_shares[0]
+    assert wins / 12 > 1 / 3  # a third is random play's share
+
+
+def test_play_game_hands_agents_views_not_the_state():
+    game = make_game()
+    seen = []
+
+    class Spy(make_agent("random", game).__class__):
+        def act(self, state, player):
+            seen.append((state.hands, player))
+            return super().act(state, player)
+
+    result = play_game(game, [Spy(game, 1), Spy(game, 2), Spy(game, 3)], seed=4)
+    assert result.length > 0
+    replay = game.new_initial_state()
+    differing = 0
+    for action in result.actions:
+        if not replay.is_chance_node():
+            hands, player = seen.pop(0)
+            assert hands[player] == replay.hands[player]  # own hand is the real one
+            differing += hands != replay.hands  # opponents' hands were resampled
+        replay.apply_action(action)
+    assert differing > 0
