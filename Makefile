@@ -12,8 +12,11 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray]"
 	touch $(STAMP)
 
+# The main job: the embedded default tournament (configs/tournament/default.yaml),
+# played afresh into runs/default.db on 2 worker processes.
 run: $(STAMP)
-	$(BIN)/skagway selfplay --game dawson_city_barbers --players 4 --games 200 --seed 0
+	rm -f runs/default.db runs/default.db-wal runs/default.db-shm
+	$(BIN)/skagway tournament --workers 2
 
 test: $(STAMP)
 	$(BIN)/ruff check skagway_env agents experiments tests

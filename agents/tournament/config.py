@@ -92,6 +92,8 @@ def config_from_dict(data: dict[str, Any], source: str = "config") -> Tournament
     for key in ("game", "players", "entrants"):
         if key not in data:
             raise TournamentConfigError(f"{source}: missing '{key}'")
+    if not isinstance(data["entrants"], list):
+        raise TournamentConfigError(f"{source}: entrants must be a list of specs")
     entrants = []
     for item in data["entrants"]:
         if isinstance(item, str):

@@ -9,6 +9,7 @@ alone writes the database, one game per transaction.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -81,10 +82,15 @@ def _run_local(config: TournamentConfig, games: list[ScheduledGame],
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     batches = _batches(games, _batch_size(len(games), workers))
     config_dict = config.to_dict()
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=_ignore_interrupts) as pool:
         jobs = [pool.apply_async(play_batch, (config_dict, b)) for b in batches]
         for job in _as_completed(jobs):
             yield from job.get()
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops the pool and reports once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _as_completed(jobs: list) -> Iterator:

@@ -90,7 +90,9 @@ class Store:
         self.path = Path(path)
         if not create and not self.path.exists():
             raise StoreError(f"no database at {self.path}")
-        self._check_foreign()
+        ours = self._check_foreign()
+        if not create and not ours:
+            raise StoreError(f"{self.path} holds no tournament results")
         self.db = sqlite3.connect(self.path, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -104,10 +106,13 @@ class Store:
         if version is None or int(version[0]) != SCHEMA_VERSION:
             raise StoreError(f"{self.path}: results schema {version} is not {SCHEMA_VERSION}")
 
-    def _check_foreign(self) -> None:
-        """Refuse files that are not SQLite, or SQLite files of some other program."""
+    def _check_foreign(self) -> bool:
+        """Refuse files that are not SQLite, or SQLite files of some other program.
+
+        Read-only; True when the file already holds our tables.
+        """
         if not self.path.exists() or self.path.stat().st_size == 0:
-            return
+            return False
         with open(self.path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":
                 raise StoreError(f"{self.path} is not an SQLite database")
@@ -118,6 +123,7 @@ class Store:
             probe.close()
         if tables and "tournaments" not in tables:
             raise StoreError(f"{self.path} is an SQLite database of another program")
+        return "tournaments" in tables
 
     def close(self) -> None:
         self.db.close()

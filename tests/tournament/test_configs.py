@@ -57,7 +57,7 @@ def test_check_config_rejects_unknown_game_agent_and_humans():
     with pytest.raises(TournamentConfigError, match="unknown game"):
         check_config(config_from_dict({**base, "game": "klondike"}))
     with pytest.raises(ValueError, match="unknown agent"):
-        check_config(config_from_dict({**base, "entrants": ["mcts"]}))
+        check_config(config_from_dict({**base, "entrants": ["alphazero"]}))
     with pytest.raises(TournamentConfigError, match="human"):
         check_config(config_from_dict({**base, "entrants": ["human"]}))
     with pytest.raises(TournamentConfigError, match="unknown parameter"):

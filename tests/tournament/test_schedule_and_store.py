@@ -116,3 +116,12 @@ def test_store_refuses_what_is_not_its_tournament(tmp_path):
     assert foreign.read_bytes() == before
     with pytest.raises(StoreError, match="no database"):
         Store(tmp_path / "missing.db", create=False)
+
+
+def test_reading_an_empty_sqlite_file_changes_nothing(tmp_path):
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).execute("PRAGMA user_version = 7").connection.commit()
+    before = empty.read_bytes()
+    with pytest.raises(StoreError, match="holds no tournament results"):
+        Store(empty, create=False)
+    assert empty.read_bytes() == before
