@@ -10,6 +10,7 @@ from .config import (
     config_from_flags,
     load_config,
 )
+from .frame import load_games, load_results
 from .records import GameRecord
 from .runner import TournamentRun, play_scheduled, run_tournament
 from .schedule import ScheduledGame, lineups, schedule, seatings
@@ -28,6 +29,8 @@ __all__ = [
     "config_from_dict",
     "config_from_flags",
     "lineups",
+    "load_games",
+    "load_results",
     "load_config",
     "play_scheduled",
     "run_tournament",
