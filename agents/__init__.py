@@ -6,7 +6,9 @@ from skagway_env.core import Game
 
 from .base import Agent
 from .flat_mc import FlatMonteCarloAgent
+from .heuristics import HeuristicAgent
 from .human import HumanAgent
+from .mcts import MCTSAgent
 from .play import GameResult, play_game
 from .random_agent import RandomAgent
 from .specs import AgentSpecError, check_options, format_spec, parse_spec
@@ -14,13 +16,13 @@ from .specs import AgentSpecError, check_options, format_spec, parse_spec
 AGENT_KINDS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "flatmc": FlatMonteCarloAgent,
+    "heuristic": HeuristicAgent,
+    "mcts": MCTSAgent,
     "human": HumanAgent,
 }
 
 # Spec kinds the roadmap names but this version does not ship yet.
 PLANNED_KINDS = {
-    "heuristic": "heuristic bots are not implemented yet (the bots issue adds them)",
-    "mcts": "information-set MCTS is not implemented yet (the bots issue adds it)",
     "ppo": "PPO agents are not implemented yet (they come with self-play training)",
 }
 
@@ -37,12 +39,15 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     if kind not in AGENT_KINDS:
         raise AgentSpecError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
     cls = AGENT_KINDS[kind]
+    positional = getattr(cls, "positional", "path")
+    if "path" in options and positional != "path":
+        options[positional] = options.pop("path")
     check_options(cls, kind, options)
     try:
         agent = cls(game, seed, **options)
     except (TypeError, ValueError) as exc:
         raise AgentSpecError(f"agent {spec!r}: {exc}") from None
-    agent.spec = format_spec(kind, {**options, **agent.params()})
+    agent.spec = format_spec(kind, {**options, **agent.params()}, positional)
     return agent
 
 
@@ -51,6 +56,8 @@ __all__ = [
     "Agent",
     "AgentSpecError",
     "FlatMonteCarloAgent",
+    "HeuristicAgent",
+    "MCTSAgent",
     "GameResult",
     "RandomAgent",
     "make_agent",

@@ -40,7 +40,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if rest and "=" not in rest:
         options["path"] = rest.strip()
     elif rest:
-        for part in rest.split(","):
+        parts = rest.split(",")
+        if "=" not in parts[0]:  # a leading bare argument: heuristic:barber,cut_turn=2
+            options["path"] = parts.pop(0).strip()
+        for part in parts:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
                 raise AgentSpecError(f"agent spec {spec!r}: expected key=value, got {part!r}")
@@ -51,18 +54,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def check_options(cls: type, kind: str, options: dict[str, Any]) -> None:
     """Name the valid options when ``options`` has one the agent does not take."""
     params = inspect.signature(cls.__init__).parameters
-    valid = [p for p in params if p not in ("self", "game", "seed")
-             and params[p].kind is not inspect.Parameter.VAR_KEYWORD]
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return  # the agent checks its own open-ended options
+    valid = [p for p in params if p not in ("self", "game", "seed")]
     unknown = sorted(set(options) - set(valid))
     if unknown:
         takes = f"valid: {', '.join(valid)}" if valid else "it takes no options"
         raise AgentSpecError(f"agent {kind!r} has no option {', '.join(unknown)} ({takes})")
 
 
-def format_spec(kind: str, options: dict[str, Any]) -> str:
-    """The canonical spec string of an agent (options sorted)."""
-    if not options:
-        return kind
-    if set(options) == {"path"}:
-        return f"{kind}:{options['path']}"
-    return kind + ":" + ",".join(f"{k}={options[k]}" for k in sorted(options))
+def format_spec(kind: str, options: dict[str, Any], positional: str = "path") -> str:
+    """The canonical spec string of an agent: its bare argument, then sorted options."""
+    rest = {k: v for k, v in options.items() if k != positional}
+    parts = [str(options[positional])] if positional in options else []
+    parts += [f"{k}={rest[k]}" for k in sorted(rest)]
+    return kind + (":" + ",".join(parts) if parts else "")

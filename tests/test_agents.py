@@ -10,7 +10,7 @@ from agents.specs import parse_spec
 
 from .conftest import sample_states
 
-BOTS = ["random", "flatmc:playouts=2"]
+BOTS = ["random", "flatmc:playouts=2", "mcts:iterations=16"]
 
 
 @pytest.mark.parametrize("spec, kind, options", [
@@ -26,12 +26,16 @@ def test_parse_spec(spec, kind, options):
 
 
 @pytest.mark.parametrize("spec, match", [
-    ("alphazero", "unknown agent 'alphazero'; known: flatmc, human, random"),
+    ("alphazero", "unknown agent 'alphazero'; known: flatmc, heuristic, human, mcts, random"),
     ("flatmc:depth=2", "has no option depth .valid: playouts"),
     ("random:x=1", "takes no options"),
     ("flatmc:playouts=0", "playouts must be a positive integer"),
     ("flatmc:playouts", "no option path"),
-    ("mcts:iterations=400", "not implemented yet"),
+    ("ppo:model.zip", "not implemented yet"),
+    ("heuristic:gambler", "styles: barber, shopkeeper, prospector"),
+    ("heuristic:barber,greed=3", "no parameter greed"),
+    ("mcts:iterations=0", "iterations must be a positive integer"),
+    ("mcts:rollout=alphazero", "unknown agent 'alphazero'"),
     (":x=1", "empty agent spec"),
     ("flatmc:=3", "expected key=value"),
 ])
@@ -52,6 +56,9 @@ def test_agents_record_their_canonical_spec():
     assert make_agent("flatmc", game).spec == "flatmc:playouts=32"
     assert make_agent("flatmc:playouts=8", game).params() == {"playouts": 8}
     assert make_agent("random", game).spec == "random"
+    barber = make_agent("heuristic:barber,cut_turn=2", game)
+    assert barber.spec.startswith("heuristic:barber,cut_turn=2,")
+    assert make_agent(barber.spec, game).params() == barber.params()
 
 
 @pytest.mark.parametrize("spec", BOTS)

@@ -41,6 +41,8 @@ class TournamentConfig:
     repeats: int = 1
     """How many times every line-up plays its full set of seat permutations."""
     seed: int = 0
+    lineups: tuple[tuple[str, ...], ...] = ()
+    """Explicit line-ups (entrant names, one per seat); empty: the full round robin."""
 
     def fingerprint(self) -> str:
         """Hash of what decides the games played (not the name)."""
@@ -56,6 +58,7 @@ class TournamentConfig:
             "entrants": [{"name": e.name, "spec": e.spec} for e in self.entrants],
             "repeats": self.repeats,
             "seed": self.seed,
+            **({"lineups": [list(lu) for lu in self.lineups]} if self.lineups else {}),
         }
 
     def spec_of(self, entrant: str) -> str:
@@ -76,7 +79,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "seed": 0,
 }
 
-KNOWN_KEYS = {"name", "game", "players", "params", "entrants", "repeats", "seed"}
+KNOWN_KEYS = {"name", "game", "players", "params", "entrants", "repeats", "seed", "lineups"}
 
 
 def config_from_dict(data: dict[str, Any], source: str = "config") -> TournamentConfig:
@@ -114,6 +117,13 @@ def config_from_dict(data: dict[str, Any], source: str = "config") -> Tournament
             raise TournamentConfigError(f"{source}: {key} must be a non-negative integer")
     if data.get("repeats", 1) < 1:
         raise TournamentConfigError(f"{source}: repeats must be at least 1")
+    lineups = tuple(tuple(str(n) for n in lu) for lu in data.get("lineups") or ())
+    for lineup in lineups:
+        if len(lineup) != data["players"] or not set(lineup) <= set(names):
+            raise TournamentConfigError(
+                f"{source}: line-up {list(lineup)} must name {data['players']} entrants "
+                f"from {', '.join(names)}"
+            )
     return TournamentConfig(
         name=str(data.get("name", "tournament")),
         game=str(data["game"]),
@@ -122,6 +132,7 @@ def config_from_dict(data: dict[str, Any], source: str = "config") -> Tournament
         entrants=tuple(entrants),
         repeats=int(data.get("repeats", 1)),
         seed=int(data.get("seed", 0)),
+        lineups=lineups,
     )
 
 

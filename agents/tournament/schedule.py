@@ -3,8 +3,10 @@
 Every line-up of ``players`` seats drawn from the entrants plays each of its distinct
 seat permutations equally often (``repeats`` times), so no entrant profits from a
 seat. With fewer entrants than seats, line-ups repeat entrants (at least two distinct
-entrants a line-up). Game ``i``'s seed is derived from the tournament seed and ``i``
-alone, so a game's outcome never depends on which worker plays it or when.
+entrants a line-up). A config may instead list its line-ups (say one bot against five
+copies of another); each still plays every distinct seating. Game ``i``'s seed is
+derived from the tournament seed and ``i`` alone, so a game's outcome never depends on
+which worker plays it or when.
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ def derive_seed(tournament_seed: int, *path: int) -> int:
 def schedule(config: TournamentConfig) -> list[ScheduledGame]:
     names = [e.name for e in config.entrants]
     games: list[ScheduledGame] = []
+    chosen = list(config.lineups) or lineups(names, config.players)
     for _ in range(config.repeats):
-        for lineup in lineups(names, config.players):
+        for lineup in chosen:
             for seats in seatings(lineup):
                 index = len(games)
                 games.append(ScheduledGame(index, seats, derive_seed(config.seed, index)))

@@ -125,3 +125,25 @@ def test_reading_an_empty_sqlite_file_changes_nothing(tmp_path):
     with pytest.raises(StoreError, match="holds no tournament results"):
         Store(empty, create=False)
     assert empty.read_bytes() == before
+
+
+def test_explicit_lineups_play_every_seating():
+    config = config_from_dict({
+        "game": "dawson_city_barbers", "players": 4, "repeats": 2,
+        "entrants": ["random", "flatmc"], "lineups": [["flatmc", "random", "random", "random"]],
+    })
+    games = schedule(config)
+    assert len(games) == 4 * 2
+    assert Counter(g.seats.index("flatmc") for g in games) == {0: 2, 1: 2, 2: 2, 3: 2}
+    assert config.fingerprint() != config_from_dict(
+        {**config.to_dict(), "lineups": []}).fingerprint()
+
+
+def test_lineups_must_name_entrants_and_fill_the_table():
+    from agents.tournament import TournamentConfigError
+
+    base = {"game": "dawson_city_barbers", "players": 2, "entrants": ["random", "flatmc"]}
+    with pytest.raises(TournamentConfigError, match="line-up"):
+        config_from_dict({**base, "lineups": [["random"]]})
+    with pytest.raises(TournamentConfigError, match="line-up"):
+        config_from_dict({**base, "lineups": [["random", "mcts"]]})

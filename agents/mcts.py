@@ -1,0 +1,171 @@
+"""Information-set Monte Carlo tree search by determinization (SO-ISMCTS).
+
+Generic over the game protocol (Cowling, Powley & Whitehouse 2012, "Information Set
+Monte Carlo Tree Search"). Every iteration draws a fresh determinization of what the
+agent's seat can see (``state.view(seat, rng)``), walks one shared tree keyed by
+action, and plays it out:
+
+- a node keeps, for the player who moved into it, the visit count and summed return,
+  so each player picks by its own values (multiplayer returns);
+- selection is UCT with *availability* counts: an action absent from a
+  determinization is neither chosen nor penalised there;
+- chance nodes are sampled by their odds (edges keyed by outcome);
+- at a simultaneous node the agent's own action is searched at the root and the
+  other seats' actions are drawn at random (decoupled search is future work);
+- playouts use a pluggable policy (``rollout=random``, or any agent spec, e.g. a
+  heuristic), the budget is ``iterations`` or ``seconds``.
+
+Nothing is kept between decisions: the tree is rebuilt for every move, so no
+statistics gathered in one determinization leak into a later choice.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from skagway_env.core import SIMULTANEOUS, Game, State
+from skagway_env.envs.common import sample_chance
+
+from .base import Agent
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # summed returns of the player who chose the edge into here
+        self.available = 0  # iterations in which this edge was legal
+
+
+class MCTSAgent(Agent):
+    name = "mcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        iterations: int = 400,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+    ) -> None:
+        super().__init__(game, seed)
+        if not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self._policy: Agent | None = None
+        if rollout != "random":
+            from . import make_agent  # a heuristic (or any agent) as the playout policy
+
+            self._policy = make_agent(rollout, game, seed)
+            self._policy.rng = self.rng
+
+    def params(self) -> dict:
+        out = {"iterations": self.iterations, "exploration": self.exploration,
+               "rollout": self.rollout}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        return out
+
+    # ------------------------------------------------------------------ search
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self._iterate(root, state.view(player, self.rng), player)
+            done += 1
+            if deadline is None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        visits = np.array([root.children[a].visits if a in root.children else 0 for a in legal])
+        best = np.flatnonzero(visits == visits.max())
+        return legal[int(best[self.rng.integers(len(best))])]
+
+    def _iterate(self, root: Node, world: State, me: int) -> None:
+        path: list[tuple[Node, int]] = []  # (node, player who chose the edge into it)
+        node = root
+        expanded = False
+        while not world.is_terminal() and not expanded:
+            cur = world.current_player()
+            if world.is_chance_node():
+                action = sample_chance(world, self.rng)
+                world.apply_action(action)
+                node = node.children.setdefault(action, Node())
+                continue
+            if cur == SIMULTANEOUS:
+                joint = [int(self.rng.choice(world.legal_actions(p)))
+                         for p in range(world.num_players)]
+                if node is root:
+                    joint[me] = self._select(node, world.legal_actions(me))
+                    child = node.children.setdefault(joint[me], Node())
+                    expanded = child.visits == 0
+                    path.append((child, me))
+                    node = child
+                world.apply_actions(joint)
+                continue
+            legal = world.legal_actions()
+            action = self._select(node, legal)
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node()
+                expanded = True
+            world.apply_action(action)
+            path.append((child, cur))
+            node = child
+        returns = self._playout(world)
+        for child, mover in path:
+            child.visits += 1
+            child.total += returns[mover]
+
+    def _select(self, node: Node, legal: list[int]) -> int:
+        """UCT over the actions legal in this determinization (untried ones first)."""
+        untried = [a for a in legal if a not in node.children]
+        for a in legal:
+            if a in node.children:
+                node.children[a].available += 1
+        if untried:
+            return untried[int(self.rng.integers(len(untried)))]
+        c = self.exploration
+        best_score, best = -math.inf, []
+        for a in legal:
+            child = node.children[a]
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best = score, [a]
+            elif score == best_score:
+                best.append(a)
+        return best[0] if len(best) == 1 else best[int(self.rng.integers(len(best)))]
+
+    def _playout(self, world: State) -> list[float]:
+        rng, policy = self.rng, self._policy
+        while not world.is_terminal():
+            cur = world.current_player()
+            if world.is_chance_node():
+                world.apply_action(sample_chance(world, rng))
+            elif cur == SIMULTANEOUS:
+                world.apply_actions([
+                    int(rng.choice(world.legal_actions(p))) for p in range(world.num_players)
+                ])
+            elif policy is not None:
+                world.apply_action(policy.act(world, cur))
+            else:
+                legal = world.legal_actions()
+                world.apply_action(legal[int(rng.integers(len(legal)))])
+        return world.returns()

@@ -1,0 +1,97 @@
+"""Heuristic styles and IS-MCTS: legal, seeded, blind to what their seat cannot see,
+better than random, and genuinely different from one another."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import skagway_env
+from agents import make_agent, play_game
+from agents.tournament import Store, config_from_dict, run_tournament
+from agents.tournament.behaviour import action_statistics
+
+from .conftest import sample_states
+
+DCB_BOTS = ["heuristic:barber", "heuristic:shopkeeper", "heuristic:prospector",
+            "mcts:iterations=16", "mcts:iterations=8,rollout=heuristic:prospector"]
+
+
+@pytest.mark.parametrize("num_players", [2, 4, 6])
+@pytest.mark.parametrize("spec", DCB_BOTS)
+def test_dcb_bots_pick_legal_actions_and_are_seeded(spec, num_players):
+    game = skagway_env.make_game("dawson_city_barbers", num_players=num_players)
+    for state in sample_states(game, seed=num_players, count=4):
+        p = state.current_player()
+        view = state.view(p, np.random.default_rng(2))
+        first = make_agent(spec, game, seed=9).act(view.clone(), p)
+        again = make_agent(spec, game, seed=9).act(view.clone(), p)
+        assert first in state.legal_actions() and first == again
+
+
+@pytest.mark.parametrize("spec", DCB_BOTS + ["flatmc:playouts=8"])
+def test_bots_ignore_what_their_seat_cannot_see(spec):
+    """Two states that differ only in opponents' hands and the deck: same choice."""
+    game = skagway_env.make_game("dawson_city_barbers", num_players=4)
+    checked = 0
+    for state in sample_states(game, seed=11, count=6):
+        p = state.current_player()
+        other = state.view(p, np.random.default_rng(7))  # hidden cards redealt
+        if other.serialize() == state.serialize():
+            continue
+        assert other.observation_string(p) == state.observation_string(p)
+        a = make_agent(spec, game, seed=4).act(state, p)
+        b = make_agent(spec, game, seed=4).act(other, p)
+        assert a == b
+        checked += 1
+    assert checked >= 4
+
+
+def test_mcts_beats_random():
+    game = skagway_env.make_game("dawson_city_barbers", num_players=3)
+    share = 0.0
+    for seed in range(6):
+        seats = [make_agent("random", game, seed * 3 + k) for k in range(3)]
+        seats[seed % 3] = make_agent("mcts:iterations=40", game, seed)
+        share += play_game(game, seats, seed).win_shares[seed % 3]
+    assert share / 6 > 1 / 3  # above random play's share (the 402-game runs give the CI)
+
+
+def test_mcts_time_budget_and_params():
+    game = skagway_env.make_game("dawson_city_barbers", num_players=2)
+    agent = make_agent("mcts:seconds=0.05,iterations=1", game, seed=1)
+    assert agent.params()["seconds"] == 0.05
+    state = sample_states(game, seed=1, count=1)[0]
+    assert agent.act(state, state.current_player()) in state.legal_actions()
+
+
+def test_styles_play_differently(tmp_path):
+    config = config_from_dict({
+        "name": "styles", "game": "dawson_city_barbers", "players": 4, "seed": 3,
+        "entrants": [{"name": s, "spec": f"heuristic:{s}"}
+                     for s in ("barber", "shopkeeper", "prospector")] + ["random"],
+        "lineups": [["barber", "shopkeeper", "prospector", "random"]],
+    })
+    run_tournament(config, tmp_path / "s.db", progress=False)
+    store = Store(tmp_path / "s.db", create=False)
+    stats = action_statistics(config, store.records(store.find().id))
+    mean = {e: {k: np.mean(v) for k, v in vals.items()} for e, vals in stats["values"].items()}
+    assert mean["barber"]["train/card"] > mean["shopkeeper"]["train/card"] + 0.3
+    assert mean["shopkeeper"]["work/card"] > mean["barber"]["work/card"] + 0.3
+    assert mean["prospector"]["pan/card"] > mean["barber"]["pan/card"] + 0.3
+    assert mean["shopkeeper"]["haircut turn"] < mean["prospector"]["haircut turn"] < 5
+    assert mean["barber"]["haircut turn"] == 5
+    kinds = stats["kinds"]
+    assert kinds["barber"]["weekend-train"] == kinds["shopkeeper"]["weekend-work"] == 24
+    assert kinds["prospector"]["weekend-pan"] == 24
+
+
+def test_heuristics_beat_random_in_six_seat_games():
+    game = skagway_env.make_game("dawson_city_barbers", num_players=6)
+    for style in ("barber", "shopkeeper", "prospector"):
+        share = 0.0
+        for seed in range(30):
+            seats = [make_agent("random", game, seed * 6 + k) for k in range(6)]
+            seats[seed % 6] = make_agent(f"heuristic:{style}", game, seed)
+            share += play_game(game, seats, seed).win_shares[seed % 6]
+        assert share / 30 > 1 / 6, style
