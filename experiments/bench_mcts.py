@@ -1,0 +1,146 @@
+"""MCTS speed: our IS-MCTS on every registered game beside OpenSpiel's Python
+``MCTSBot`` on connect four, in one run.
+
+    python experiments/bench_mcts.py [--iterations 400] [--positions 6]
+
+For each game, ``--positions`` decision states from random play are searched with a
+fixed iteration budget and random playouts. Reported: iterations (simulations) per
+second, and game steps per second: every action the search applies (tree descent,
+chance, playout), counted by wrapping ``State.apply_action``/``apply_actions``. For
+OpenSpiel (C++ game, Python search) the playout steps are counted in an evaluator
+equal to its ``RandomRolloutEvaluator`` with one rollout, plus one tree step per
+simulation (a lower bound on its descent). OpenSpiel comes from the ``bench`` extra
+(``pip install 'skagway_env[bench]'``); without it that line says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import skagway_env
+from agents.mcts import MCTSAgent
+from skagway_env.core import State, game_class
+from skagway_env.envs.common import sample_chance
+
+
+def positions(game: skagway_env.Game, count: int, seed: int) -> list[State]:
+    rng = np.random.default_rng(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        path: list[State] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            path.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        found += [path[int(i)] for i in rng.choice(len(path), size=2, replace=False)]
+    return found[:count]
+
+
+class StepCounter:
+    """Counts apply_action/apply_actions calls on a State class while active."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls, self.steps = cls, 0
+
+    def __enter__(self) -> StepCounter:
+        self.orig = self.cls.apply_action, self.cls.apply_actions
+        counter = self
+
+        def apply_action(state, action):
+            counter.steps += 1
+            return counter.orig[0](state, action)
+
+        def apply_actions(state, actions):
+            counter.steps += 1
+            return counter.orig[1](state, actions)
+
+        self.cls.apply_action, self.cls.apply_actions = apply_action, apply_actions
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cls.apply_action, self.cls.apply_actions = self.orig
+
+
+def bench_ours(name: str, iterations: int, count: int) -> tuple[float, float]:
+    info = game_class(name).info
+    game = skagway_env.make_game(name, num_players=info.max_players)
+    states = positions(game, count, seed=1)
+    agent = MCTSAgent(game, seed=0, iterations=iterations)
+    with StepCounter(State) as counter:
+        started = time.perf_counter()
+        for s in states:
+            p = s.current_player()
+            agent.act(s.view(p, agent.rng), p)
+        seconds = time.perf_counter() - started
+    return iterations * len(states) / seconds, counter.steps / seconds
+
+
+def bench_openspiel(iterations: int, count: int) -> tuple[float, float] | None:
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("connect_four")
+    rng = np.random.RandomState(0)
+    steps = 0
+
+    class Evaluator(mcts.Evaluator):
+        def evaluate(self, state):
+            nonlocal steps
+            working = state.clone()
+            while not working.is_terminal():
+                working.apply_action(rng.choice(working.legal_actions()))
+                steps += 1
+            return np.array(working.returns())
+
+        def prior(self, state):
+            legal = state.legal_actions()
+            return [(a, 1.0 / len(legal)) for a in legal]
+
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=iterations, evaluator=Evaluator(),
+                       random_state=rng)
+    states = []
+    while len(states) < count:
+        s = game.new_initial_state()
+        for _ in range(int(rng.randint(0, 12))):
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+        if not s.is_terminal():
+            states.append(s)
+    started = time.perf_counter()
+    descent = 0
+    for s in states:
+        bot.step(s)
+        descent += iterations  # at least one tree step a simulation (not counted above)
+    seconds = time.perf_counter() - started
+    return iterations * len(states) / seconds, (steps + descent) / seconds
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--positions", type=int, default=6)
+    args = parser.parse_args(argv)
+    print(f"{'search':<40}{'iterations/s':>14}{'steps/s':>12}")
+    peer = bench_openspiel(args.iterations, args.positions)
+    if peer is None:
+        print(f"{'OpenSpiel MCTSBot, connect_four':<40}{'(pip install skagway_env[bench])':>26}")
+    else:
+        print(f"{'OpenSpiel MCTSBot, connect_four':<40}{peer[0]:>14.0f}{peer[1]:>12.0f}")
+    for name in skagway_env.list_games():
+        players = game_class(name).info.max_players
+        rate, steps = bench_ours(name, args.iterations, args.positions)
+        print(f"{'IS-MCTS, ' + name + f' ({players}p)':<40}{rate:>14.0f}{steps:>12.0f}")
+
+
+if __name__ == "__main__":
+    main()
