@@ -14,7 +14,8 @@ from agents.tournament.behaviour import action_statistics
 from .conftest import sample_states
 
 DCB_BOTS = ["heuristic:barber", "heuristic:shopkeeper", "heuristic:prospector",
-            "mcts:iterations=16", "mcts:iterations=8,rollout=heuristic:prospector"]
+            "mcts:iterations=16", "mcts:iterations=8,rollout=heuristic:prospector",
+            "mcts:iterations=8,rollout=heuristic"]
 
 
 @pytest.mark.parametrize("num_players", [2, 4, 6])

@@ -1,8 +1,9 @@
 """Hand-written bots with named styles, one module per game (``<game>.py``).
 
-A game module exposes ``STYLES`` (style name -> default parameters) and
-``choose(state, player, params, rng) -> action``, reading the raw viewed state.
-``heuristic:<style>[,param=value...]`` builds one for the game being played.
+A game module exposes ``STYLES`` (style name -> default parameters), ``DEFAULT_STYLE``
+and ``choose(state, player, params, rng) -> action``, reading the raw viewed state.
+``heuristic:<style>[,param=value...]`` builds one for the game being played; a bare
+``heuristic`` (say ``mcts:rollout=heuristic``) takes the game's default style.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class HeuristicAgent(Agent):
                  **overrides: Any) -> None:
         super().__init__(game, seed)
         module = styles_module(game.name)
+        if style is None:
+            style = module.DEFAULT_STYLE  # plain `heuristic`, e.g. as an MCTS rollout
         if style not in module.STYLES:
             raise ValueError(
                 f"{game.name} heuristic styles: {', '.join(module.STYLES)} (got {style!r})"

@@ -33,6 +33,8 @@ STYLES: dict[str, dict[str, Any]] = {
                    "weekend_track": 2, "weekend_round": 1},
 }
 
+DEFAULT_STYLE = "prospector"  # the strongest against random play (see the .md page)
+
 SHOP_SEATS = 3
 
 
