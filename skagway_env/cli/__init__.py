@@ -1,0 +1,134 @@
+"""The ``skagway`` command line: list games, play one game, run seeded self-play, run
+tournaments into a results database, and read leaderboards and games back from it.
+
+Everything goes through the registry and the agent factory, so a new game or agent
+shows up here without edits. Mistakes by the user (unknown game, agent or parameter,
+a bad player count) print one ``skagway: error: ...`` line and exit with status 2.
+
+Seeding: game ``seed`` drives chance and the agents' views (``agents.play_game``), and
+seat ``k``'s agent gets a seed derived from ``(seed, k)``. Self-play game ``i`` therefore
+replays exactly as ``skagway play --seed S+i`` with the agents in that game's seat order.
+
+Tournaments check their whole configuration (game, parameters, agents, the database
+they would write to) before the first write, so a mistaken command never changes a
+results database that already exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+
+import skagway_env  # noqa: F401  (importing the package registers the bundled games)
+from agents import AgentSpecError
+from agents.specs import parse_value
+from agents.tournament import StoreError, TournamentConfigError
+from skagway_env.core import GameParameterError, UnknownGameError
+
+from .common import PROG, CliError, _Parser, _positive, _seed, final_state, make_agents
+from .play import cmd_games, cmd_play, cmd_selfplay
+from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
+
+
+# ---------------------------------------------------------------- entry point
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Gold-rush board games: list, play, self-play, "
+                     "tournaments.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    games = sub.add_parser("games", help="list the registered games")
+    games.set_defaults(run=cmd_games)
+
+    play = sub.add_parser("play", help="play one game, printed as it goes")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, help="seats (default: one per agent, "
+                      "or the game's default)")
+    play.add_argument("--agents", default="random",
+                      help="comma-separated agent specs, one a seat (one spec: every seat)")
+    play.add_argument("--seed", type=_seed, default=0)
+    play.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game parameter (repeatable)")
+    play.set_defaults(run=cmd_play)
+
+    selfplay = sub.add_parser("selfplay", help="play many seeded games, rotating seats")
+    selfplay.add_argument("--game", required=True)
+    selfplay.add_argument("--players", type=int)
+    selfplay.add_argument("--games", type=_positive, default=100)
+    selfplay.add_argument("--seed", type=_seed, default=0)
+    selfplay.add_argument("--agents", default="random")
+    selfplay.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    selfplay.set_defaults(run=cmd_selfplay)
+
+    tournament = sub.add_parser(
+        "tournament", help="every line-up in every seat order, stored in a results database",
+        description="Run a tournament from --config FILE.yaml, from --game/--agents, or "
+        "(with neither) the built-in default, store every game, print the leaderboard.",
+    )
+    tournament.add_argument("--config", metavar="FILE.yaml", help="a tournament YAML file")
+    tournament.add_argument("--game", help="the game (instead of --config)")
+    tournament.add_argument("--players", type=int, help="seats a game (default: one per agent)")
+    tournament.add_argument("--agents", metavar="SPEC,SPEC,...",
+                            help="the entrants' agent specs, comma-separated")
+    tournament.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                            help="a game parameter (repeatable)")
+    tournament.add_argument("--repeats", type=_positive,
+                            help="plays of every seat order of every line-up (default 1)")
+    tournament.add_argument("--seed", type=_seed, help="the tournament seed (default 0)")
+    tournament.add_argument("--name", help="the tournament's name in the database")
+    tournament.add_argument("--db", metavar="FILE", help="results database "
+                            "(default: runs/<name>.db)")
+    tournament.add_argument("--workers", type=_positive, default=1,
+                            help="games played at once (processes, or Ray CPUs)")
+    tournament.add_argument("--backend", choices=("local", "ray"), default="local")
+    tournament.add_argument("--ray-address", metavar="ADDR",
+                            help="an existing Ray cluster (default: start one here)")
+    tournament.add_argument("--resume", action="store_true",
+                            help="continue the tournament of this name in --db")
+    tournament.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tournament.set_defaults(run=cmd_tournament)
+
+    leaderboard = sub.add_parser("leaderboard", help="the leaderboard of a stored tournament")
+    leaderboard.add_argument("--db", required=True, metavar="FILE")
+    leaderboard.add_argument("--tournament", metavar="NAME",
+                             help="which tournament (default: the most recent in the file)")
+    leaderboard.set_defaults(run=cmd_leaderboard)
+
+    replay = sub.add_parser("replay", help="print a stored game, action by action")
+    replay.add_argument("--db", required=True, metavar="FILE")
+    replay.add_argument("--game", required=True, type=int, metavar="ID",
+                        help="the game's id in the database")
+    replay.set_defaults(run=cmd_replay)
+    return parser
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message on one line (YAML parser messages span several)."""
+    return " ".join(str(exc).split())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (CliError, UnknownGameError, GameParameterError, AgentSpecError,
+            TournamentConfigError, StoreError) as exc:
+        print(f"{PROG}: error: {one_line(exc)}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:  # a locked, damaged or unwritable database
+        where = getattr(args, "db", None)
+        print(f"{PROG}: error: {where + ': ' if where else ''}{one_line(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `skagway play ... | head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+__all__ = ["build_parser", "final_state", "main", "make_agents", "parse_value",
+           "tournament_config"]

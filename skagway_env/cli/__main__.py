@@ -1,0 +1,5 @@
+"""``python -m skagway_env.cli``."""
+
+from . import main
+
+raise SystemExit(main())

@@ -1,0 +1,153 @@
+"""``skagway games``, ``skagway play`` and ``skagway selfplay``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+import skagway_env  # noqa: F401  (importing the package registers the bundled games)
+from agents import GameResult, play_game
+from agents.human import HumanAgent
+from skagway_env.core import (
+    CHANCE,
+    State,
+    game_class,
+    list_games,
+    make_game,
+)
+
+from .common import (
+    build_game,
+    final_state,
+    format_table,
+    make_agents,
+    parse_params,
+    seat_count,
+    split_specs,
+)
+
+
+# ---------------------------------------------------------------- skagway games
+def cmd_games(args: argparse.Namespace) -> int:
+    rows = []
+    for name in list_games():
+        info = game_class(name).info
+        game = make_game(name)
+        rows.append([
+            name,
+            info.long_name,
+            f"{info.min_players}-{info.max_players}",
+            ",".join(info.variants) or "-",
+            game.num_distinct_actions(),
+            game.observation_size(),
+            "yes" if info.simultaneous_moves else "no",
+        ])
+    header = ["game", "long name", "players", "variants", "actions", "obs size", "simultaneous"]
+    print(format_table(header, rows))
+    return 0
+
+
+# ---------------------------------------------------------------- skagway play
+class Narrator:
+    """``on_step`` callback that prints each action and new lines of the game's log.
+
+    The log is optional: games that keep a ``log`` list of text lines (scoring, flips)
+    get it printed as it grows. Chance outcomes are left out when ``hide_chance``, so
+    a person at the table does not see cards dealt to others.
+    """
+
+    def __init__(self, hide_chance: bool, out: Callable[[str], Any] = print,
+                 seat_names: Sequence[str] | None = None) -> None:
+        self.hide_chance = hide_chance
+        self.out = out
+        self.seat_names = seat_names
+        self.shown_log: list[str] = []
+
+    def seat(self, seat: int) -> str:
+        """``P2``, or ``P2 (flatmc-8)`` when the seats' occupants are named."""
+        return f"P{seat}" if self.seat_names is None else f"P{seat} ({self.seat_names[seat]})"
+
+    def show_log(self, state: State) -> None:
+        log = getattr(state, "log", None)
+        if not isinstance(log, list):
+            return
+        start = len(self.shown_log) if log[: len(self.shown_log)] == self.shown_log else 0
+        for line in log[start:]:
+            self.out(f"  {line}")
+        self.shown_log = list(log)
+
+    def __call__(self, state: State, action: int | list[int]) -> None:
+        self.show_log(state)
+        if isinstance(action, list):
+            for seat, a in enumerate(action):
+                self.out(f"{self.seat(seat)}: {state.action_to_string(a, seat)}")
+        elif state.is_chance_node():
+            if not self.hide_chance:
+                self.out(f"chance: {state.action_to_string(action, CHANCE)}")
+        else:
+            seat = state.current_player()
+            self.out(f"{self.seat(seat)}: {state.action_to_string(action, seat)}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = build_game(args.game, seat_count(args), parse_params(args.param))
+    agents = make_agents(split_specs(args.agents, game.num_players), game, args.seed)
+    seating = ", ".join(f"P{seat} {agent.name}" for seat, agent in enumerate(agents))
+    print(f"{game.name}, {game.num_players} players, seed {args.seed}: {seating}")
+    has_human = any(isinstance(agent, HumanAgent) for agent in agents)
+    narrator = Narrator(hide_chance=has_human and game.info.hidden_information)
+    result = play_game(game, agents, args.seed, on_step=narrator)
+    end = final_state(game, result.actions)
+    narrator.show_log(end)
+    rows = [
+        [f"P{seat}", agent.name, f"{result.scores[seat]:g}", f"{result.ranks[seat]:g}",
+         f"{result.returns[seat]:+.3f}"]
+        for seat, agent in enumerate(agents)
+    ]
+    print(f"final after {result.length} actions:")
+    print(format_table(["seat", "agent", "score", "rank", "return"], rows))
+    return 0
+
+
+# ---------------------------------------------------------------- skagway selfplay
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    game = build_game(args.game, seat_count(args), parse_params(args.param))
+    n = game.num_players
+    specs = split_specs(args.agents, n)
+    labels = [f"{spec}#{j}" for j, spec in enumerate(specs)]
+    make_agents(specs, game, args.seed)  # fail on a bad spec before the progress bar
+    wins, scores, ranks = (np.zeros(n) for _ in range(3))
+    total_length = 0
+    started = time.perf_counter()
+    for i in tqdm(range(args.games), desc="selfplay", unit="game", file=sys.stderr,
+                  disable=None):
+        # Game i seats agent j at seat (j + i) % n, so every agent sits every seat.
+        order = [(seat - i) % n for seat in range(n)]
+        seed = args.seed + i
+        result: GameResult = play_game(game, make_agents([specs[j] for j in order], game, seed),
+                                       seed)
+        wins[order] += result.win_shares
+        scores[order] += result.scores
+        ranks[order] += result.ranks
+        total_length += result.length
+    elapsed = time.perf_counter() - started
+    m = args.games
+    rows = [
+        [labels[j], m, f"{round(wins[j], 2):g}", f"{wins[j] / m:.3f}", f"{scores[j] / m:.2f}",
+         f"{ranks[j] / m:.2f}"]
+        for j in range(n)
+    ]
+    print(f"selfplay {game.name}, {n} players, {m} games, seeds {args.seed}..{args.seed + m - 1}")
+    print(format_table(["agent", "games", "wins", "win rate", "mean score", "mean rank"], rows))
+    print(f"mean game length {total_length / m:.1f} actions; "
+          f"{m / elapsed:.1f} games/s ({elapsed:.2f} s)")
+    return 0
+
+
+# ---------------------------------------------------------------- skagway tournament

@@ -1,0 +1,224 @@
+"""``skagway tournament``, ``skagway leaderboard`` and ``skagway replay``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import skagway_env  # noqa: F401  (importing the package registers the bundled games)
+from agents.tournament import (
+    DEFAULT_CONFIG,
+    Store,
+    StoreError,
+    TournamentConfig,
+    TournamentConfigError,
+    config_from_dict,
+    config_from_flags,
+    load_config,
+    run_tournament,
+)
+from agents.tournament.config import check_config
+from agents.tournament.store import TournamentInfo
+from skagway_env.core import (
+    IllegalActionError,
+    make_game,
+)
+from skagway_env.core.returns import placings
+
+from .common import PROG, CliError, format_table, parse_params
+from .play import Narrator
+
+GAME_FLAGS = ("game", "players", "agents", "param")
+
+
+def tournament_config(args: argparse.Namespace) -> TournamentConfig:
+    """The config from ``--config``, from ``--game``/``--agents``, or the default one;
+    ``--seed``, ``--repeats`` and ``--name`` override whichever it is."""
+    given = [f"--{flag}" for flag in GAME_FLAGS if getattr(args, flag) not in (None, [])]
+    if args.config is not None and given:
+        raise CliError(f"--config cannot be combined with {', '.join(given)}; "
+                       "set them in the config file")
+    if args.game is not None:
+        if args.agents is None:
+            raise CliError("--game needs --agents, e.g. --agents random,flatmc:playouts=8")
+        specs = [spec.strip() for spec in args.agents.split(",") if spec.strip()]
+        params = parse_params(args.param)
+        if "num_players" in params:
+            raise CliError("set the number of players with --players, not --param num_players")
+        players = args.players
+        if players is None:  # one seat per agent, or the game's default with a single agent
+            players = len(specs) if len(specs) > 1 else make_game(args.game).num_players
+        return config_from_flags(
+            args.game, players, specs, repeats=1 if args.repeats is None else args.repeats,
+            seed=0 if args.seed is None else args.seed, name=args.name, params=params,
+        )
+    if given:
+        raise CliError(f"{', '.join(given)} need{'s' * (len(given) == 1)} --game "
+                       "(or put them in a --config file)")
+    if args.config is None:
+        source, config = "default config", config_from_dict(DEFAULT_CONFIG, "default config")
+    else:
+        source, config = args.config, read_config(args.config)
+    overrides = {key: getattr(args, key) for key in ("seed", "repeats", "name")
+                 if getattr(args, key) is not None}
+    if overrides:
+        config = config_from_dict({**config.to_dict(), **overrides}, source)
+    return config
+
+
+def read_config(path: str) -> TournamentConfig:
+    """``load_config`` with every way a file can be wrong reported as one line."""
+    if Path(path).exists() and not Path(path).is_file():
+        raise CliError(f"{path} is not a file")
+    try:
+        return load_config(path)
+    except TournamentConfigError:
+        raise
+    except (OSError, TypeError, ValueError) as exc:  # unreadable, or settings of wrong types
+        raise CliError(f"{path}: not a tournament config ({exc})") from None
+
+
+def default_db(name: str) -> Path:
+    """``runs/<name>.db``, with anything but letters, digits, ``.``, ``_``, ``-`` as ``_``."""
+    return Path("runs") / f"{re.sub(r'[^A-Za-z0-9._-]', '_', name)}.db"
+
+
+def open_store(path: str | Path) -> Store:
+    """An existing results database, opened for reading (one-line errors otherwise)."""
+    path = Path(path)
+    if not path.exists():
+        raise CliError(f"no database at {path}")
+    if not path.is_file():
+        raise CliError(f"{path} is not a file")
+    if path.stat().st_size == 0:
+        raise CliError(f"{path} is empty, not a tournament database")
+    return Store(path, create=False)
+
+
+def tournament_title(info: TournamentInfo) -> str:
+    config = info.config
+    title = f"{info.name}: {config.game}, {config.players} players"
+    if config.params:
+        title += ", " + ", ".join(f"{k}={v}" for k, v in sorted(config.params.items()))
+    if info.played < info.total_games:
+        title += f" ({info.played} of {info.total_games} games played)"
+    return title
+
+
+def show_leaderboard(store: Store, info: TournamentInfo) -> None:
+    """The leaderboard of one stored tournament, then where it is stored."""
+    from agents.tournament.stats import format_leaderboard  # openskill, only when needed
+
+    records = store.records(info.id)
+    print(format_leaderboard(records, title=tournament_title(info)))
+    print(f"database: {store.path} (tournament {info.name}, {len(records)} games)")
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.ray_address is not None and args.backend != "ray":
+        raise CliError("--ray-address needs --backend ray")
+    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise CliError("the ray backend needs Ray: pip install 'skagway_env[ray]'")
+    config = tournament_config(args)
+    check_config(config)  # a bad game, parameter or agent fails here, before any file exists
+    db = Path(args.db) if args.db is not None else default_db(config.name)
+    args.db = str(db)  # for main's report of a database error
+    if db.exists() and not db.is_file():
+        raise CliError(f"{db} is not a file")
+    if args.resume and not db.exists():
+        raise CliError(f"no database at {db}: nothing to resume")
+    db.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        run = run_tournament(
+            config, db, workers=args.workers, backend=args.backend,
+            ray_address=args.ray_address, resume=args.resume,
+            progress=False if args.no_progress else None,
+        )
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the games finished so far are stored in {db}; "
+              "run the same command with --resume to play the rest", file=sys.stderr)
+        return 130
+    store = open_store(db)
+    try:
+        show_leaderboard(store, store.find(run.name))
+    finally:
+        store.close()
+    stored = f"{run.already_done} were already stored" if run.already_done else ""
+    if run.played:
+        rate = run.played / run.seconds if run.seconds > 0 else float("inf")
+        print(f"played {run.played} games in {run.seconds:.2f} s ({rate:.1f} games/s, "
+              f"{args.workers} {args.backend} worker{'s' * (args.workers > 1)})"
+              + (f"; {stored}" if stored else ""))
+    else:
+        print(f"played 0 games: all {run.total} were already stored")
+    return 0
+
+
+# ---------------------------------------------------------------- skagway leaderboard
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    store = open_store(args.db)
+    try:
+        known = store.tournaments()
+        info = store.find(args.tournament)
+        listed = ", ".join(f"{i.name} ({i.played}/{i.total_games} games)" for i in known)
+        print(f"tournaments in {store.path}: {listed}")
+        print()
+        show_leaderboard(store, info)
+    finally:
+        store.close()
+    return 0
+
+
+# ---------------------------------------------------------------- skagway replay
+def cmd_replay(args: argparse.Namespace) -> int:
+    store = open_store(args.db)
+    try:
+        try:
+            info, record = store.game(args.game)
+        except StoreError as exc:
+            low, high = store.db.execute("SELECT MIN(id), MAX(id) FROM games").fetchone()
+            ids = f"game ids run from {low} to {high}" if low is not None else "it holds no games"
+            raise CliError(f"{exc} ({ids})") from None
+        specs = {e["name"]: e["spec"] for e in store.entrants(info.id)}
+    finally:
+        store.close()
+    config = info.config
+    game = make_game(config.game, num_players=config.players, **config.params)
+    print(f"{tournament_title(info)}; game index {record.game_index} (id {args.game}), "
+          f"seed {record.seed}")
+    print("seats: " + ", ".join(
+        f"P{seat} {name}" + (f" [{specs[name]}]" if specs.get(name, name) != name else "")
+        for seat, name in enumerate(record.seats)
+    ))
+    narrator = Narrator(hide_chance=False, seat_names=record.seats)
+    state = game.new_initial_state()
+    for step, action in enumerate(record.actions):
+        narrator(state, action)
+        try:
+            if isinstance(action, list):
+                state.apply_actions(action)
+            else:
+                state.apply_action(action)
+        except IllegalActionError as exc:
+            raise CliError(f"game {args.game} no longer replays: action {step} is illegal "
+                           f"({exc}); {config.game}'s rules or data changed since") from None
+    narrator.show_log(state)
+    rows = [
+        [f"P{seat}", name, f"{record.scores[seat]:g}", f"{record.ranks[seat]:g}",
+         f"{record.returns[seat]:+.3f}"]
+        for seat, name in enumerate(record.seats)
+    ]
+    print(f"final after {record.length} actions:")
+    print(format_table(["seat", "entrant", "score", "rank", "return"], rows))
+    replayed = state.is_terminal() and (
+        [float(x) for x in state.scores()] == list(record.scores)
+        and [p + 1.0 for p in placings(state.rank_keys())] == list(record.ranks)
+    )
+    if not replayed:
+        print(f"{PROG}: warning: the replay does not end as the stored game did; "
+              f"{config.game}'s rules or data changed since it was played", file=sys.stderr)
+        return 1
+    return 0
