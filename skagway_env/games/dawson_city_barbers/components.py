@@ -6,13 +6,13 @@ assumptions, and users may pass their own file with the same layout.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...core import GameParameterError
+from ...core.data import data_error, read_data_file
 
 DEFAULT_DATA_FILE = Path(__file__).with_name("components.toml")
 TRACKS = ("train", "work", "pan")
@@ -64,7 +64,7 @@ class Components:
 
 
 def _fail(path: str, msg: str) -> GameParameterError:
-    return GameParameterError(f"dawson_city_barbers data file {path}: {msg}")
+    return data_error("dawson_city_barbers", path, msg)
 
 
 def _need(table: dict, key: str, path: str, where: str) -> Any:
@@ -76,15 +76,7 @@ def _need(table: dict, key: str, path: str, where: str) -> Any:
 @lru_cache(maxsize=16)
 def load_components(path: str | None = None) -> Components:
     """Read and validate a components file (the bundled one when ``path`` is None)."""
-    file = Path(path) if path else DEFAULT_DATA_FILE
-    where = str(file)
-    try:
-        with open(file, "rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise _fail(where, "no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(where, f"not valid TOML ({exc})") from None
+    where, data = read_data_file("dawson_city_barbers", path, DEFAULT_DATA_FILE)
 
     cards = []
     for i, raw in enumerate(_need(data, "schedule_cards", where, "the file")):
