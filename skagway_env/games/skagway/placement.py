@@ -1,0 +1,80 @@
+"""Phases One and Two: early Hired Hands [4.1] and heading out to work [4.2]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import PLACE_SPACES
+from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, is_hired_hand
+
+if TYPE_CHECKING:
+    from .state import SkagwayState
+
+MINES, RAILROAD, ASSAY, DOCKS, DEPUTY = range(len(PLACE_SPACES))
+
+
+def place_early_hired_hands(s: SkagwayState) -> None:
+    """[4.1] The active Railroad Hired Hand goes on the Railroad and the Miner on the
+    first space of "To the Mines" before anyone places a Worker."""
+    if s.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] == "active":
+        s.railroad.append(RAILROAD_HAND)
+        s.loc[RAILROAD_HAND] = "railroad"
+    if s.hand_state[MINER_HAND - HIRED_HANDS[0]] == "active":
+        s.mines.append(MINER_HAND)
+        s.loc[MINER_HAND] = "mines"
+
+
+def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
+    """[4.2] A seat's Workers at home, plus its active Stooges, in id order."""
+    own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == "home"]
+    stooges = [w for w in HIRED_HANDS if s.loc[w] == "home" and s.hand_owner(w) == seat]
+    return own + stooges
+
+
+def open_spaces(s: SkagwayState, worker: int) -> list[int]:
+    """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5])."""
+    spaces = [RAILROAD]  # [4.2.2] the Railroad stack has no limit
+    if len(s.mines) < s.game.components.mine_spots_for(s.num_players):
+        spaces.append(MINES)  # [4.2.1] 2 spots with 2-3 players, 3 with 4
+    if s.assay_next < s.game.components.assay_spots:
+        spaces.append(ASSAY)  # [4.2.3] four Workers at most
+    if not is_hired_hand(worker):  # [4.2.4], [4.2.5] no Stooges on Docks or Deputy
+        if s.docks < 0:
+            spaces.append(DOCKS)  # [4.2.4] one Worker a turn
+        if s.deputy < 0:
+            spaces.append(DEPUTY)  # [4.2.5] only if the Deputy space is empty
+    return sorted(spaces)
+
+
+def legal_placements(s: SkagwayState, seat: int) -> list[int]:
+    codec = s.game.codec
+    return sorted(codec.place(w, space) for w in workers_to_place(s, seat)
+                  for space in open_spaces(s, w))
+
+
+def place(s: SkagwayState, worker: int, space: int) -> None:
+    """Put ``worker`` on ``space``; mines and assay fill their numbered spots in order."""
+    if space == MINES:
+        s.mines.append(worker)
+    elif space == RAILROAD:
+        s.railroad.append(worker)  # [4.2.2] stacked bottom to top
+    elif space == ASSAY:
+        s.assay[s.assay_next] = worker
+        s.assay_next += 1
+    elif space == DOCKS:
+        s.docks = worker
+    else:
+        s.deputy = worker
+    s.loc[worker] = PLACE_SPACES[space]
+
+
+def next_placer(s: SkagwayState, after: int | None) -> int | None:
+    """[4.2] Clockwise from the First Player (or after ``after``), skipping seats that
+    have nothing left to place; None when everyone is done."""
+    n = s.num_players
+    start = s.first_player if after is None else (after + 1) % n
+    for k in range(n):
+        seat = (start + k) % n
+        if workers_to_place(s, seat):
+            return seat
+    return None

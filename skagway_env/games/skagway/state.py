@@ -1,0 +1,168 @@
+"""Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
+
+IN PROGRESS (issue 3): setup, Phase One and Phase Two are implemented; the engine
+stops with ``NotImplementedError`` when Phase Three [4.3] would begin. DESIGN.md
+lists the remaining phases and the fields they use. Not registered yet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core import CHANCE, State
+from . import placement
+from .workers import HIRED_HANDS, PLAYER_WORKERS
+
+if TYPE_CHECKING:
+    from .game import SkagwayGame
+
+SETUP, PLACE, PHASE_THREE = "setup", "place", "phase_three"
+
+
+class SkagwayState(State):
+    game: SkagwayGame
+
+    def __init__(self, game: SkagwayGame) -> None:
+        super().__init__(game)
+        n, comp = game.num_players, game.components
+        self.stage = SETUP  # [3.4] the starting player is a chance node
+        self.turn = 0
+        self.first_player = -1
+        self.points = [0] * n
+        # Workers: where each is ("home", a space, a building, "street", "jail", ...).
+        # Seats beyond the player count have no Workers ("out"); Hired Hands start in
+        # the pool face down [3.1].
+        self.loc = ["home" if w // 2 < n else "out" for w in PLAYER_WORKERS]
+        self.loc += ["pool"] * len(HIRED_HANDS)
+        self.face_down = [False] * (len(PLAYER_WORKERS) + len(HIRED_HANDS))
+        self.hand_state = ["pool"] * len(HIRED_HANDS)  # pool, recruited, active
+        self.recruiter = -1  # [4.6] the seat whose Hired Hands are active
+        self.recruited_by = -1  # the seat holding face-down recruits [4.3.4]
+        # The board [4.2]
+        self.mines: list[int] = []
+        self.railroad: list[int] = []  # bottom to top
+        self.assay = [-1] * comp.assay_spots
+        self.assay_next = 0
+        self.docks = -1
+        self.deputy = -1
+        self.sheriff = -1
+        self.placer = -1
+        # Counters [3.1]: counts by value, smallest value first
+        self.gold_supply = _counts(comp.gold.supply(n), comp.gold.counts)
+        self.gold_held = [[0] * len(comp.gold.counts) for _ in range(n)]
+        self.bank: list[int] = []
+        self.robbed: list[int] = []
+        self.rail_supply = _counts(comp.railroad.supply(n), comp.railroad.counts)
+        self.rail_held = [[0] * len(comp.railroad.counts) for _ in range(n)]
+        self.rail_owner = -1
+        self.goods_deck = [g.count for g in comp.goods]
+        self.goods_held = [[0] * len(comp.goods) for _ in range(n)]
+        # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
+        self.building_side = [-1, -1, -1]
+        self.building_owner = [-1, -1, -1]
+        self.purchased_track = [0] * n  # [3.2] Buildings Purchased, -3..3
+        self.prestige: list[list[int]] = [[] for _ in range(n)]
+        self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------------ helpers
+    def hand_owner(self, worker: int) -> int:
+        """The seat a Hired Hand works for this turn (-1 when it is in the pool)."""
+        state = self.hand_state[worker - HIRED_HANDS[0]]
+        if state == "active":
+            return self.recruiter
+        return self.recruited_by if state == "recruited" else -1
+
+    def worker_name(self, worker: int) -> str:
+        comp = self.game.components
+        if worker < len(PLAYER_WORKERS):
+            return comp.workers[worker].name
+        return comp.hired_hands[worker - HIRED_HANDS[0]].name
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        if self.stage == SETUP:
+            return CHANCE
+        if self.stage == PLACE:
+            return self.placer
+        raise NotImplementedError(
+            "skagway: Phase Three [4.3] is not implemented yet (issue 3, see DESIGN.md)"
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.stage != SETUP:
+            raise ValueError("not a chance node")
+        n = self.num_players
+        return [(seat, 1.0 / n) for seat in range(n)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.stage == SETUP:
+            return list(range(self.num_players))
+        return placement.legal_placements(self, player)
+
+    def _apply_action(self, action: int) -> None:
+        if self.stage == SETUP:
+            self._start_game(action)
+            return
+        move = self.game.codec.decode(action)
+        placement.place(self, move.arg, move.arg2)
+        self.log.append(f"P{self.placer} places {self.worker_name(move.arg)} on "
+                        f"{self.loc[move.arg]}")
+        self._next_placement(after=self.placer)
+
+    def _start_game(self, first: int) -> None:
+        """[3.4] Points 2, 3, 4, 5 clockwise from the starting player, who takes the
+        First Player marker; then the first turn begins."""
+        n = self.num_players
+        for k in range(n):
+            self.points[(first + k) % n] = self.game.components.starting_points[k]
+        self.first_player = first
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
+        self.turn += 1
+        placement.place_early_hired_hands(self)
+        self._next_placement(after=None)
+
+    def _next_placement(self, after: int | None) -> None:
+        seat = placement.next_placer(self, after)
+        if seat is None:
+            self.stage, self.placer = PHASE_THREE, -1
+        else:
+            self.stage, self.placer = PLACE, seat
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if self.stage == SETUP:
+            return f"seat {action} starts"
+        comp = self.game.components
+        workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
+        buildings = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
+        return self.game.codec.to_string(
+            action, workers, [p.name for p in comp.prestige], [g.name for g in comp.goods],
+            buildings,
+        )
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        raise NotImplementedError("skagway observations come with the full engine (issue 3)")
+
+    def observation_string(self, player: int) -> str:
+        lines = [f"Turn {self.turn}, first player {self.first_player}, stage {self.stage}",
+                 f"points {self.points}", f"mines {self.mines} railroad {self.railroad} "
+                 f"assay {self.assay} docks {self.docks} deputy {self.deputy} "
+                 f"sheriff {self.sheriff}"]
+        if 0 <= player < self.num_players:
+            lines.append(f"your gold {self.gold_held[player]} railroad "
+                         f"{self.rail_held[player]} goods {self.goods_held[player]}")
+        return "\n".join(lines)
+
+
+def _counts(values: tuple[int, ...], counts: tuple[tuple[int, int], ...]) -> list[int]:
+    """Counts of ``values`` per face, in the order of the data file's faces."""
+    return [values.count(v) for v, _ in counts]
