@@ -68,8 +68,12 @@ def _batches(games: list[ScheduledGame], size: int) -> list[list[ScheduledGame]]
 
 
 def _batch_size(pending: int, workers: int) -> int:
-    """Enough batches to keep every worker busy to the end, few enough to be cheap."""
-    return max(1, min(16, pending // (workers * 8) or 1))
+    """Enough batches to keep every worker busy to the end, few enough to be cheap.
+
+    Capped at 4 games so that results (and the progress bar) arrive steadily even
+    when each game takes seconds, and a killed run has little in flight to replay.
+    """
+    return max(1, min(4, pending // (workers * 8) or 1))
 
 
 def _run_local(config: TournamentConfig, games: list[ScheduledGame],
