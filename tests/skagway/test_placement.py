@@ -102,6 +102,8 @@ def example_turn_start():
         state.hand_state[hand - 8] = "active"
         state.loc[hand] = "home"
     state.mines, state.railroad = [], []
+    state.gold_supply[0] -= 1  # Fred "already has a $2 from a previous turn"
+    state.gold_held[FRED][0] += 1
     state.turn = 5
     state._begin_turn()
     return state
@@ -120,7 +122,7 @@ def test_extended_example_phase_two():
     for seat, worker, space in plays:
         assert state.current_player() == seat  # Bob is out after Ted and is skipped
         state.apply_action(codec.place(worker, space))
-    assert state.stage == "phase_three"
+    assert state.stage == "mine_pull"  # Phase Three begins at the Mines
     assert state.mines == [CLARENCE, JANE]  # the "1" and "2" spots
     assert state.railroad == [RAILROAD_HAND, JOE]  # Joe stacked on top of the hand
     assert state.assay == [BILL, FRANK, STOOGE_A, -1]
@@ -136,3 +138,52 @@ def test_stooges_never_on_docks_or_deputy():
     stooge_spaces = spaces_for(state, STOOGE_A)
     assert DOCKS not in stooge_spaces and DEPUTY not in stooge_spaces  # [4.2.4], [4.2.5]
     assert DOCKS in spaces_for(state, JOE) and DEPUTY in spaces_for(state, JOE)
+
+
+def test_extended_example_mines():
+    """[8.0] Fred draws a $2 and a $4 without help; Marina pulls Frank from the
+    Mercantile so that Jane brings back two counters, both $3."""
+    state = example_turn_start()
+    codec = state.game.codec
+    for worker, space in [(TED, DOCKS), (CLARENCE, MINES), (JANE, MINES), (JOE, RAILROAD),
+                          (BILL, ASSAY), (FRANK, ASSAY), (BART, DEPUTY), (STOOGE_A, ASSAY)]:
+        state.apply_action(codec.place(worker, space))
+    assert state.current_player() == FRED
+    assert state.legal_actions() == [codec.mine_pull(0), codec.mine_pull(None)]  # Bill
+    state.apply_action(codec.mine_pull(None))
+    assert state.current_player() == CHANCE
+    state.apply_action(2)
+    state.apply_action(4)
+    assert state.gold_held[FRED] == [2, 0, 1]  # with the $2 he already had
+    assert state.loc[CLARENCE] == "home"
+    assert state.current_player() == MARINA
+    state.apply_action(codec.mine_pull(1))  # Frank, on the "2" space
+    assert state.assay == [BILL, -1, STOOGE_A, -1] and state.loc[FRANK] == "home"
+    state.apply_action(3)
+    state.apply_action(3)
+    assert state.gold_held[MARINA] == [0, 2, 0] and state.loc[JANE] == "home"
+    assert state.gold_supply == [5 - 2, 6 - 2, 3 - 1]
+    assert state.stage == "railroad"  # next: the Railroad [4.3.2], still to be written
+
+
+@pytest.mark.parametrize("spot, supply, drawn, points", [
+    (0, [0, 0, 0], [0, 0, 0], 3),  # first spot, empty supply: 3 points
+    (1, [0, 0, 0], [0, 0, 0], 1),  # other spots: 1 point
+    (0, [0, 1, 0], [0, 1, 0], 0),  # owed two, finds one: takes it, no points (I7)
+])
+def test_mines_when_gold_runs_out(spot, supply, drawn, points):
+    state = started(4, first=0)
+    codec = state.game.codec
+    state.gold_supply = supply
+    if spot == 1:
+        state.apply_action(codec.place(0, MINES))  # seat 0 takes the first spot
+    state.apply_action(codec.place(2 if spot == 1 else 0, MINES))
+    while state.stage == "place":
+        legal = state.legal_actions()
+        state.apply_action(next(a for a in legal if codec.decode(a).arg2 == RAILROAD))
+    while state.stage == "mine_draw":
+        state.apply_action(state.legal_actions()[0])
+    seat = 1 if spot == 1 else 0
+    assert state.gold_held[seat] == drawn
+    assert state.points[seat] == [2, 3, 4, 5][seat] + points
+    assert state.stage == "railroad"

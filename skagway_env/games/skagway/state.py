@@ -1,7 +1,7 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
-IN PROGRESS (issue 3): setup, Phase One and Phase Two are implemented; the engine
-stops with ``NotImplementedError`` when Phase Three [4.3] would begin. DESIGN.md
+IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
+implemented; the engine stops with ``NotImplementedError`` at the Railroad [4.3.2]. DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, State
-from . import placement
+from . import placement, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class SkagwayState(State):
         self.deputy = -1
         self.sheriff = -1
         self.placer = -1
+        self.cursor = 0  # the space being resolved in Phase Three (mines spot, ...)
+        self.draws_left = 0  # counters still owed to the Worker being resolved
         # Counters [3.1]: counts by value, smallest value first
         self.gold_supply = _counts(comp.gold.supply(n), comp.gold.counts)
         self.gold_held = [[0] * len(comp.gold.counts) for _ in range(n)]
@@ -87,26 +89,46 @@ class SkagwayState(State):
             return CHANCE
         if self.stage == PLACE:
             return self.placer
+        if self.stage == work.MINE_PULL:
+            return work.controller(self, self.mines[self.cursor])
+        if self.stage == work.MINE_DRAW:
+            return CHANCE
         raise NotImplementedError(
-            "skagway: Phase Three [4.3] is not implemented yet (issue 3, see DESIGN.md)"
+            "skagway: the Railroad [4.3.2] onwards is not implemented yet (issue 3, "
+            "see DESIGN.md)"
         )
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage != SETUP:
-            raise ValueError("not a chance node")
-        n = self.num_players
-        return [(seat, 1.0 / n) for seat in range(n)]
+        if self.stage == SETUP:
+            n = self.num_players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        if self.stage == work.MINE_DRAW:  # a random Gold counter [4.3.1]
+            total = sum(self.gold_supply)
+            values = [v for v, _ in self.game.components.gold.counts]
+            return [(v, c / total) for v, c in zip(values, self.gold_supply, strict=True)
+                    if c]
+        raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.stage == SETUP:
-            return list(range(self.num_players))
+        if self.stage in (SETUP, work.MINE_DRAW):
+            return [a for a, _ in self.chance_outcomes()]
+        if self.stage == work.MINE_PULL:
+            codec = self.game.codec
+            spots = work.pullable_assay_spots(self, player)
+            return sorted([codec.mine_pull(k) for k in spots] + [codec.mine_pull(None)])
         return placement.legal_placements(self, player)
 
     def _apply_action(self, action: int) -> None:
         if self.stage == SETUP:
             self._start_game(action)
             return
+        if self.stage == work.MINE_DRAW:
+            work.draw_gold(self, action)
+            return
         move = self.game.codec.decode(action)
+        if self.stage == work.MINE_PULL:
+            work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
+            return
         placement.place(self, move.arg, move.arg2)
         self.log.append(f"P{self.placer} places {self.worker_name(move.arg)} on "
                         f"{self.loc[move.arg]}")
@@ -131,6 +153,7 @@ class SkagwayState(State):
         seat = placement.next_placer(self, after)
         if seat is None:
             self.stage, self.placer = PHASE_THREE, -1
+            work.start_mines(self)  # [4.3] resolve the spaces, the Mines first
         else:
             self.stage, self.placer = PLACE, seat
 
@@ -141,6 +164,8 @@ class SkagwayState(State):
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if self.stage == SETUP:
             return f"seat {action} starts"
+        if self.stage == work.MINE_DRAW:
+            return f"draw a ${action} Gold counter"
         comp = self.game.components
         workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
         buildings = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
