@@ -163,7 +163,7 @@ def test_extended_example_mines():
     state.apply_action(3)
     assert state.gold_held[MARINA] == [0, 2, 0] and state.loc[JANE] == "home"
     assert state.gold_supply == [5 - 2, 6 - 2, 3 - 1]
-    assert state.stage == "railroad"  # next: the Railroad [4.3.2], still to be written
+    assert state.stage == "rail_draw"  # next: Joe, on top of the Railroad stack
 
 
 @pytest.mark.parametrize("spot, supply, drawn, points", [
@@ -186,4 +186,4 @@ def test_mines_when_gold_runs_out(spot, supply, drawn, points):
     seat = 1 if spot == 1 else 0
     assert state.gold_held[seat] == drawn
     assert state.points[seat] == [2, 3, 4, 5][seat] + points
-    assert state.stage == "railroad"
+    assert state.stage == "rail_draw"

@@ -1,7 +1,8 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-implemented; the engine stops with ``NotImplementedError`` at the Railroad [4.3.2]. DESIGN.md
+and the Railroad are implemented; the engine stops with ``NotImplementedError`` at
+the Assay & Mercantile [4.3.3]. DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -61,6 +62,10 @@ class SkagwayState(State):
         self.rail_owner = -1
         self.goods_deck = [g.count for g in comp.goods]
         self.goods_held = [[0] * len(comp.goods) for _ in range(n)]
+        self.goods_bottom: list[int] = []  # decayed cards, drawn last (RULES_NOTES I12)
+        self.goods_taken = False  # a Goods card was taken this turn [4.3.2]
+        self.goods_die = 0
+        self.cash_queue: list[int] = []  # seats still to decide on cashing Goods
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
@@ -91,27 +96,39 @@ class SkagwayState(State):
             return self.placer
         if self.stage == work.MINE_PULL:
             return work.controller(self, self.mines[self.cursor])
-        if self.stage == work.MINE_DRAW:
+        if self.stage in (work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL):
             return CHANCE
+        if self.stage == work.GOODS_CASH:
+            return self.cash_queue[0]
         raise NotImplementedError(
-            "skagway: the Railroad [4.3.2] onwards is not implemented yet (issue 3, "
-            "see DESIGN.md)"
+            "skagway: the Assay & Mercantile [4.3.3] onwards is not implemented yet "
+            "(issue 3, see DESIGN.md)"
         )
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.stage == SETUP:
             n = self.num_players
             return [(seat, 1.0 / n) for seat in range(n)]
+        comp = self.game.components
         if self.stage == work.MINE_DRAW:  # a random Gold counter [4.3.1]
-            total = sum(self.gold_supply)
-            values = [v for v, _ in self.game.components.gold.counts]
-            return [(v, c / total) for v, c in zip(values, self.gold_supply, strict=True)
-                    if c]
+            return _draw([v for v, _ in comp.gold.counts], self.gold_supply)
+        if self.stage == work.RAIL_DRAW:  # a random Railroad counter [4.3.2]
+            return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
+        if self.stage == work.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
+            return _draw(list(range(len(comp.goods))), self.goods_deck)
+        if self.stage == work.GOODS_ROLL:  # one die for the Goods values [4.3.2]
+            return [(face, 1 / 6) for face in range(1, 7)]
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.stage in (SETUP, work.MINE_DRAW):
+        if self.stage in (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW,
+                          work.GOODS_ROLL):
             return [a for a, _ in self.chance_outcomes()]
+        if self.stage == work.GOODS_CASH:
+            codec = self.game.codec
+            held = self.goods_held[player]
+            return [codec.cash_goods(t) for t, c in enumerate(held) if c] + [
+                codec.cash_goods(None)]
         if self.stage == work.MINE_PULL:
             codec = self.game.codec
             spots = work.pullable_assay_spots(self, player)
@@ -122,10 +139,16 @@ class SkagwayState(State):
         if self.stage == SETUP:
             self._start_game(action)
             return
-        if self.stage == work.MINE_DRAW:
-            work.draw_gold(self, action)
+        chance = {work.MINE_DRAW: work.draw_gold, work.RAIL_DRAW: work.draw_railroad_counter,
+                  work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values}
+        if self.stage in chance:
+            chance[self.stage](self, action)
             return
         move = self.game.codec.decode(action)
+        if self.stage == work.GOODS_CASH:
+            goods = self.game.codec.goods_types
+            work.cash_goods(self, None if move.arg == goods else move.arg)
+            return
         if self.stage == work.MINE_PULL:
             work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
             return
@@ -164,8 +187,13 @@ class SkagwayState(State):
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if self.stage == SETUP:
             return f"seat {action} starts"
-        if self.stage == work.MINE_DRAW:
-            return f"draw a ${action} Gold counter"
+        names = {work.MINE_DRAW: "draw a ${} Gold counter",
+                 work.RAIL_DRAW: "draw a ({}) Railroad counter",
+                 work.GOODS_ROLL: "the Goods die shows {}"}
+        if self.stage in names:
+            return names[self.stage].format(action)
+        if self.stage == work.GOODS_DRAW:
+            return f"draw a {self.game.components.goods[action].name} card"
         comp = self.game.components
         workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
         buildings = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
@@ -186,6 +214,12 @@ class SkagwayState(State):
             lines.append(f"your gold {self.gold_held[player]} railroad "
                          f"{self.rail_held[player]} goods {self.goods_held[player]}")
         return "\n".join(lines)
+
+
+def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:
+    """Chance outcomes of drawing one of ``counts`` (by face) at random."""
+    total = sum(counts)
+    return [(f, c / total) for f, c in zip(faces, counts, strict=True) if c]
 
 
 def _counts(values: tuple[int, ...], counts: tuple[tuple[int, int], ...]) -> list[int]:

@@ -10,7 +10,7 @@ from .workers import is_hired_hand
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-MINE_PULL, MINE_DRAW, RAILROAD = "mine_pull", "mine_draw", "railroad"
+MINE_PULL, MINE_DRAW = "mine_pull", "mine_draw"
 FIRST_SPOT_GOLD, OTHER_SPOT_GOLD = 2, 1  # [4.3.1] two counters on spot 1, one after
 FIRST_SPOT_POINTS, OTHER_SPOT_POINTS = 3, 1  # [4.3.1] when no Gold counter remains
 
@@ -49,7 +49,7 @@ def next_mine_worker(s: SkagwayState) -> None:
             s.draws_left = FIRST_SPOT_GOLD if s.cursor == 0 else OTHER_SPOT_GOLD
             s.stage = MINE_DRAW
         return
-    s.stage = RAILROAD
+    start_railroad(s)  # [4.3] the Railroad is resolved next
 
 
 def pull_for_mine(s: SkagwayState, assay_spot: int | None) -> None:
@@ -81,3 +81,121 @@ def finish_mine_worker(s: SkagwayState) -> None:
     s.loc[s.mines[s.cursor]] = "home"
     s.draws_left = 0
     s.cursor += 1
+
+
+# ---------------------------------------------------------------------- [4.3.2] Railroad
+RAIL_DRAW, GOODS_DRAW, GOODS_ROLL, GOODS_CASH, ASSAY = (
+    "rail_draw", "goods_draw", "goods_roll", "goods_cash", "assay")
+RAILROAD_WAGE = 2  # [4.3.2] two points for each Worker before the Railroad is complete
+OWNER_BONUS = 1  # [4.3.2] one point to the owner for each opponent's Goods card
+
+
+def start_railroad(s: SkagwayState) -> None:
+    s.cursor = 0
+    s.goods_taken = False
+    next_railroad_worker(s)
+
+
+def railroad_worker(s: SkagwayState) -> int:
+    """Resolved from the top of the stack down [4.3.2]."""
+    return s.railroad[len(s.railroad) - 1 - s.cursor]
+
+
+def next_railroad_worker(s: SkagwayState) -> None:
+    while s.cursor < len(s.railroad):
+        if s.rail_owner < 0 and any(s.rail_supply):
+            s.stage = RAIL_DRAW
+            return
+        if s.rail_owner >= 0 and (any(s.goods_deck) or s.goods_bottom):
+            if any(s.goods_deck):
+                s.stage = GOODS_DRAW
+                return
+            take_goods(s, s.goods_bottom.pop(0))  # only decayed cards left: no chance
+            continue
+        # completed and no Goods card left: "the placed Worker receives nothing"
+        finish_railroad_worker(s)
+    after_railroad_workers(s)
+
+
+def finish_railroad_worker(s: SkagwayState) -> None:
+    s.loc[railroad_worker(s)] = "home"
+    s.cursor += 1
+
+
+def draw_railroad_counter(s: SkagwayState, value: int) -> None:
+    """Two points and a random Railroad counter; the last one completes the line."""
+    seat = controller(s, railroad_worker(s))
+    index = [v for v, _ in s.game.components.railroad.counts].index(value)
+    s.points[seat] += RAILROAD_WAGE
+    s.rail_supply[index] -= 1
+    s.rail_held[seat][index] += 1
+    finish_railroad_worker(s)
+    if not any(s.rail_supply):
+        score_railroad(s)
+    next_railroad_worker(s)
+
+
+def score_railroad(s: SkagwayState) -> None:
+    """[4.3.2] Highest total owns the Railroad; a tie goes to the Deed's holder, tied or
+    not (RULES_NOTES I13). The owner keeps the Deed, every other counter leaves play."""
+    values = [v for v, _ in s.game.components.railroad.counts]
+    deed = values.index(max(values))
+    totals = [sum(v * c for v, c in zip(values, held, strict=True)) for held in s.rail_held]
+    best = max(totals)
+    leaders = [p for p, t in enumerate(totals) if t == best]
+    holder = next(p for p in range(s.num_players) if s.rail_held[p][deed])
+    s.rail_owner = leaders[0] if len(leaders) == 1 else holder
+    s.rail_held = [[0] * len(values) for _ in range(s.num_players)]
+    s.rail_held[s.rail_owner][deed] = 1
+    s.log.append(f"the Railroad is complete: P{s.rail_owner} owns it (totals {totals})")
+
+
+def take_goods(s: SkagwayState, goods_type: int) -> None:
+    """A Railroad Goods card instead of a counter; the owner earns 1 per opponent."""
+    seat = controller(s, railroad_worker(s))
+    s.goods_held[seat][goods_type] += 1
+    s.goods_taken = True
+    if seat != s.rail_owner:
+        s.points[s.rail_owner] += OWNER_BONUS
+    finish_railroad_worker(s)
+
+
+def draw_goods(s: SkagwayState, goods_type: int) -> None:
+    s.goods_deck[goods_type] -= 1
+    take_goods(s, goods_type)
+    next_railroad_worker(s)
+
+
+def after_railroad_workers(s: SkagwayState) -> None:
+    """[4.3.2] After the takers, the First Player rolls for the Goods values (I11)."""
+    if s.goods_taken:
+        s.stage = GOODS_ROLL
+    else:
+        s.stage = ASSAY
+
+
+def roll_goods_values(s: SkagwayState, die: int) -> None:
+    s.goods_die = die
+    n = s.num_players
+    s.cash_queue = [(s.first_player + k) % n for k in range(n)
+                    if any(s.goods_held[(s.first_player + k) % n])]
+    next_goods_casher(s)
+
+
+def next_goods_casher(s: SkagwayState) -> None:
+    while s.cash_queue and not any(s.goods_held[s.cash_queue[0]]):
+        s.cash_queue.pop(0)
+    s.stage = GOODS_CASH if s.cash_queue else ASSAY
+
+
+def cash_goods(s: SkagwayState, goods_type: int | None) -> None:
+    """Cash one card at the die's value (it is reshuffled into the deck), or stop."""
+    seat = s.cash_queue[0]
+    if goods_type is None:
+        s.cash_queue.pop(0)
+    else:
+        value = s.game.components.goods[goods_type].values[s.goods_die - 1]
+        s.goods_held[seat][goods_type] -= 1
+        s.goods_deck[goods_type] += 1
+        s.points[seat] += value
+    next_goods_casher(s)
