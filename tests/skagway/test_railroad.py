@@ -17,6 +17,7 @@ from .test_placement import (
     DEPUTY,
     DOCKS,
     FRANK,
+    FRED,
     JANE,
     JOE,
     JOLENE,
@@ -45,7 +46,7 @@ def all_on_railroad(players: int, first: int = 0, before=None):
 def test_extended_example_railroad():
     """[8.0] Joe (top) then the Railroad Hired Hand: 2 points and a (1) each."""
     state = example_turn_start()
-    state.points[JOLENE] = 8  # she has 12 once the Railroad has paid her 4
+    state.points[JOLENE] = 6  # 12 at her Assay turn = 6 + 4 (Railroad) + 2 (her sale)
     state.rail_supply = [2, 0, 1]  # "just one more counter left" after her two
     codec = state.game.codec
     for worker, space in [(TED, DOCKS), (CLARENCE, MINES), (JANE, MINES), (JOE, RAILROAD),
@@ -55,12 +56,12 @@ def test_extended_example_railroad():
         state.apply_action(action)
     assert state.stage == "rail_draw" and state.current_player() == CHANCE
     state.apply_action(1)  # Joe's counter
-    assert state.loc[JOE] == "home" and state.points[JOLENE] == 10
+    assert state.loc[JOE] == "home" and state.points[JOLENE] == 8
     state.apply_action(1)  # the Hired Hand's counter
-    assert state.points[JOLENE] == 12
+    assert state.points[JOLENE] == 10
     assert state.rail_held[JOLENE] == [2, 0, 0]
     assert sum(state.rail_supply) == 1 and state.rail_owner == -1
-    assert state.stage == "assay"
+    assert state.stage == "turn_in" and state.current_player() == FRED  # Bill, spot 1
 
 
 @pytest.mark.parametrize("held, last, owner", [
@@ -113,7 +114,7 @@ def test_goods_with_owner_bonus_roll_and_cashing():
     state.apply_action(codec.cash_goods(None))  # holds the rest
     assert state.current_player() == 1
     state.apply_action(codec.cash_goods(None))
-    assert state.stage == "assay"
+    assert state.stage == "docks"  # nobody at the Assay: on to the Docks
     assert sum(state.goods_deck) == 14 - 4 + 1  # the cashed card is shuffled back
 
 
@@ -124,5 +125,5 @@ def test_no_goods_left_means_nothing_and_no_bonus():
         s.goods_deck = [0, 0, 0, 0]
 
     state = all_on_railroad(2, before=before)
-    assert state.stage == "assay"
+    assert state.stage == "docks"
     assert state.points == [2, 3]

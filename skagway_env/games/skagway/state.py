@@ -1,8 +1,8 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-and the Railroad are implemented; the engine stops with ``NotImplementedError`` at
-the Assay & Mercantile [4.3.3]. DESIGN.md
+the Railroad and the Assay & Mercantile are implemented; the engine stops with
+``NotImplementedError`` at the Docks [4.3.4]. DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, State
-from . import placement, work
+from . import buildings, placement, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class SkagwayState(State):
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
+        self.bought_this_turn = [False, False, False]  # [6.0] once per building a turn
+        self.final_turn = False  # [5.0] set when the Gold Supply empties at the Assay
         self.purchased_track = [0] * n  # [3.2] Buildings Purchased, -3..3
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
@@ -100,9 +102,11 @@ class SkagwayState(State):
             return CHANCE
         if self.stage == work.GOODS_CASH:
             return self.cash_queue[0]
+        if self.stage in (work.TURN_IN, work.BUY):
+            return work.assay_seat(self)
         raise NotImplementedError(
-            "skagway: the Assay & Mercantile [4.3.3] onwards is not implemented yet "
-            "(issue 3, see DESIGN.md)"
+            "skagway: the Docks [4.3.4] onwards is not implemented yet (issue 3, "
+            "see DESIGN.md)"
         )
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -124,11 +128,24 @@ class SkagwayState(State):
         if self.stage in (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW,
                           work.GOODS_ROLL):
             return [a for a, _ in self.chance_outcomes()]
+        codec = self.game.codec
         if self.stage == work.GOODS_CASH:
-            codec = self.game.codec
             held = self.goods_held[player]
             return [codec.cash_goods(t) for t, c in enumerate(held) if c] + [
                 codec.cash_goods(None)]
+        if self.stage == work.TURN_IN:
+            faces = [v for v, _ in self.game.components.gold.counts]
+            held = self.gold_held[player]
+            return [codec.turn_in(v) for v, c in zip(faces, held, strict=True) if c] + [
+                codec.turn_in(None)]
+        if self.stage == work.BUY:
+            options = [codec.buy_nothing()]
+            options += [codec.buy_building(space, side) for space in range(3)
+                        if buildings.can_buy_building(self, player, space)
+                        for side in (buildings.GOOD, buildings.BAD)]
+            options += [codec.buy_prestige(p) for p in range(len(self.game.components.prestige))
+                        if buildings.can_buy_prestige(self, player, p)]
+            return options
         if self.stage == work.MINE_PULL:
             codec = self.game.codec
             spots = work.pullable_assay_spots(self, player)
@@ -148,6 +165,21 @@ class SkagwayState(State):
         if self.stage == work.GOODS_CASH:
             goods = self.game.codec.goods_types
             work.cash_goods(self, None if move.arg == goods else move.arg)
+            return
+        if self.stage == work.TURN_IN:
+            faces = [v for v, _ in self.game.components.gold.counts]
+            if move.arg == len(faces):
+                work.stop_turning_in(self)
+            else:
+                work.turn_in(self, faces[move.arg])
+            return
+        if self.stage == work.BUY:
+            seat = work.assay_seat(self)
+            if move.arg > 0 and move.arg <= 6:
+                buildings.buy_building(self, seat, *divmod(move.arg - 1, 2))
+            elif move.arg > 6:
+                buildings.buy_prestige(self, seat, move.arg - 7)
+            work.finish_assay_worker(self)
             return
         if self.stage == work.MINE_PULL:
             work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
@@ -169,6 +201,7 @@ class SkagwayState(State):
     def _begin_turn(self) -> None:
         """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
         self.turn += 1
+        self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
         self._next_placement(after=None)
 

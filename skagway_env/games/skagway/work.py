@@ -84,8 +84,8 @@ def finish_mine_worker(s: SkagwayState) -> None:
 
 
 # ---------------------------------------------------------------------- [4.3.2] Railroad
-RAIL_DRAW, GOODS_DRAW, GOODS_ROLL, GOODS_CASH, ASSAY = (
-    "rail_draw", "goods_draw", "goods_roll", "goods_cash", "assay")
+RAIL_DRAW, GOODS_DRAW, GOODS_ROLL, GOODS_CASH = (
+    "rail_draw", "goods_draw", "goods_roll", "goods_cash")
 RAILROAD_WAGE = 2  # [4.3.2] two points for each Worker before the Railroad is complete
 OWNER_BONUS = 1  # [4.3.2] one point to the owner for each opponent's Goods card
 
@@ -171,7 +171,7 @@ def after_railroad_workers(s: SkagwayState) -> None:
     if s.goods_taken:
         s.stage = GOODS_ROLL
     else:
-        s.stage = ASSAY
+        start_assay(s)
 
 
 def roll_goods_values(s: SkagwayState, die: int) -> None:
@@ -185,7 +185,10 @@ def roll_goods_values(s: SkagwayState, die: int) -> None:
 def next_goods_casher(s: SkagwayState) -> None:
     while s.cash_queue and not any(s.goods_held[s.cash_queue[0]]):
         s.cash_queue.pop(0)
-    s.stage = GOODS_CASH if s.cash_queue else ASSAY
+    if s.cash_queue:
+        s.stage = GOODS_CASH
+    else:
+        start_assay(s)
 
 
 def cash_goods(s: SkagwayState, goods_type: int | None) -> None:
@@ -199,3 +202,54 @@ def cash_goods(s: SkagwayState, goods_type: int | None) -> None:
         s.goods_deck[goods_type] += 1
         s.points[seat] += value
     next_goods_casher(s)
+
+
+# ---------------------------------------------------------------- [4.3.3] Assay & Mercantile
+TURN_IN, BUY, DOCKS = "turn_in", "buy", "docks"
+
+
+def start_assay(s: SkagwayState) -> None:
+    s.cursor = 0
+    next_assay_worker(s)
+
+
+def next_assay_worker(s: SkagwayState) -> None:
+    """Spots in the order placed; spots vacated for the Mines are skipped [4.3.3]."""
+    while s.cursor < len(s.assay) and s.assay[s.cursor] < 0:
+        s.cursor += 1
+    if s.cursor < len(s.assay):
+        s.stage = TURN_IN
+        return
+    if not any(s.gold_supply) and not s.final_turn:
+        s.final_turn = True  # [4.3.3], [5.0] the game ends on the following turn
+        s.log.append("the Gold Supply is empty: the next turn is the last")
+    s.stage = DOCKS
+
+
+def assay_seat(s: SkagwayState) -> int:
+    return controller(s, s.assay[s.cursor])
+
+
+def turn_in(s: SkagwayState, value: int) -> None:
+    """One Gold counter to the Bank for its face value in points; a $4 leaves the game
+    and sends every revealed counter (Bank and robbed) back to the supply [4.3.3]."""
+    seat = assay_seat(s)
+    faces = [v for v, _ in s.game.components.gold.counts]
+    s.gold_held[seat][faces.index(value)] -= 1
+    s.points[seat] += value
+    if value == max(faces):
+        for v in s.bank + s.robbed:
+            s.gold_supply[faces.index(v)] += 1
+        s.bank, s.robbed = [], []
+    else:
+        s.bank.append(value)
+
+
+def stop_turning_in(s: SkagwayState) -> None:
+    s.stage = BUY
+
+
+def finish_assay_worker(s: SkagwayState) -> None:
+    s.loc[s.assay[s.cursor]] = "home"
+    s.cursor += 1
+    next_assay_worker(s)
