@@ -79,8 +79,8 @@ def test_extended_example_assay():
     assert state.points[JOLENE] == 3  # 12 - 9, "ending up at 3"
     assert state.prestige[JOLENE] == [MOULIN_ROUGE]
     assert state.purchased_track[JOLENE] == -3
-    assert state.stage == "docks"  # gold remains: the end is not triggered
-    assert not state.final_turn
+    assert state.stage == "hand_draw"  # gold remains, the end is not triggered: the Docks
+    assert not state.end_triggered
 
 
 def at_buy(points: int, prestige=(), track: int = 0):
@@ -132,7 +132,8 @@ def test_last_gold_at_the_assay_triggers_the_final_turn():
     state = at_buy(0)
     state.gold_supply = [0, 0, 0]
     state.apply_action(state.game.codec.buy_nothing())
-    assert state.final_turn and state.stage == "docks"  # [5.0]
+    assert state.end_triggered and not state.final_turn  # [5.0] the next turn is the last
+    assert state.stage == "come_home"
 
 
 def test_buying_own_building_pays_no_sale():

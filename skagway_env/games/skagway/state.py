@@ -1,8 +1,9 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-the Railroad and the Assay & Mercantile are implemented; the engine stops with
-``NotImplementedError`` at the Docks [4.3.4]. DESIGN.md
+the Railroad, the Assay & Mercantile, the Docks and the Sheriff/Deputy are implemented;
+the engine stops with ``NotImplementedError`` at Phase Four [4.4] (or the final turn's
+scoring [5.0]). DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -70,7 +71,9 @@ class SkagwayState(State):
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
         self.bought_this_turn = [False, False, False]  # [6.0] once per building a turn
-        self.final_turn = False  # [5.0] set when the Gold Supply empties at the Assay
+        self.end_triggered = False  # [5.0] the Gold Supply emptied at an Assay
+        self.final_turn = False  # [5.0] this is the turn after that: the last one
+        self.docks_owner = -1  # [4.3.4] the final turn's Docks Worker's player
         self.purchased_track = [0] * n  # [3.2] Buildings Purchased, -3..3
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
@@ -98,15 +101,18 @@ class SkagwayState(State):
             return self.placer
         if self.stage == work.MINE_PULL:
             return work.controller(self, self.mines[self.cursor])
-        if self.stage in (work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL):
+        if self.stage in (work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
+                          work.HAND_DRAW):
             return CHANCE
+        if self.stage in (work.SHERIFF_FLIP, work.STEP_DOWN):
+            return work.sheriff_seat(self)
         if self.stage == work.GOODS_CASH:
             return self.cash_queue[0]
         if self.stage in (work.TURN_IN, work.BUY):
             return work.assay_seat(self)
         raise NotImplementedError(
-            "skagway: the Docks [4.3.4] onwards is not implemented yet (issue 3, "
-            "see DESIGN.md)"
+            f"skagway: {self.stage!r} (Phase Four [4.4] onwards, or the final scoring "
+            "[5.0]) is not implemented yet (issue 3, see DESIGN.md)"
         )
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -122,11 +128,14 @@ class SkagwayState(State):
             return _draw(list(range(len(comp.goods))), self.goods_deck)
         if self.stage == work.GOODS_ROLL:  # one die for the Goods values [4.3.2]
             return [(face, 1 / 6) for face in range(1, 7)]
+        if self.stage == work.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
+            pool = work.hand_pool(self)
+            return [(w, 1 / len(pool)) for w in pool]
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.stage in (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW,
-                          work.GOODS_ROLL):
+                          work.GOODS_ROLL, work.HAND_DRAW):
             return [a for a, _ in self.chance_outcomes()]
         codec = self.game.codec
         if self.stage == work.GOODS_CASH:
@@ -146,6 +155,11 @@ class SkagwayState(State):
             options += [codec.buy_prestige(p) for p in range(len(self.game.components.prestige))
                         if buildings.can_buy_prestige(self, player, p)]
             return options
+        if self.stage == work.SHERIFF_FLIP:  # only a building on the board can flip
+            return [codec.sheriff_flip(None)] + [
+                codec.sheriff_flip(space) for space in range(3) if self.building_side[space] >= 0]
+        if self.stage == work.STEP_DOWN:
+            return [codec.step_down(False), codec.step_down(True)]
         if self.stage == work.MINE_PULL:
             codec = self.game.codec
             spots = work.pullable_assay_spots(self, player)
@@ -157,7 +171,8 @@ class SkagwayState(State):
             self._start_game(action)
             return
         chance = {work.MINE_DRAW: work.draw_gold, work.RAIL_DRAW: work.draw_railroad_counter,
-                  work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values}
+                  work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values,
+                  work.HAND_DRAW: work.draw_hired_hand}
         if self.stage in chance:
             chance[self.stage](self, action)
             return
@@ -181,6 +196,12 @@ class SkagwayState(State):
                 buildings.buy_prestige(self, seat, move.arg - 7)
             work.finish_assay_worker(self)
             return
+        if self.stage == work.SHERIFF_FLIP:
+            work.flip_building(self, None if move.arg == 0 else move.arg - 1)
+            return
+        if self.stage == work.STEP_DOWN:
+            work.step_down(self, bool(move.arg))
+            return
         if self.stage == work.MINE_PULL:
             work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
             return
@@ -201,6 +222,7 @@ class SkagwayState(State):
     def _begin_turn(self) -> None:
         """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
         self.turn += 1
+        self.final_turn = self.end_triggered
         self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
         self._next_placement(after=None)
@@ -223,6 +245,8 @@ class SkagwayState(State):
         names = {work.MINE_DRAW: "draw a ${} Gold counter",
                  work.RAIL_DRAW: "draw a ({}) Railroad counter",
                  work.GOODS_ROLL: "the Goods die shows {}"}
+        if self.stage == work.HAND_DRAW:
+            return f"recruit {self.worker_name(action)}"
         if self.stage in names:
             return names[self.stage].format(action)
         if self.stage == work.GOODS_DRAW:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .workers import is_hired_hand
+from .buildings import move_purchased_track
+from .workers import HIRED_HANDS, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -205,7 +206,7 @@ def cash_goods(s: SkagwayState, goods_type: int | None) -> None:
 
 
 # ---------------------------------------------------------------- [4.3.3] Assay & Mercantile
-TURN_IN, BUY, DOCKS = "turn_in", "buy", "docks"
+TURN_IN, BUY = "turn_in", "buy"
 
 
 def start_assay(s: SkagwayState) -> None:
@@ -221,9 +222,9 @@ def next_assay_worker(s: SkagwayState) -> None:
         s.stage = TURN_IN
         return
     if not any(s.gold_supply) and not s.final_turn:
-        s.final_turn = True  # [4.3.3], [5.0] the game ends on the following turn
+        s.end_triggered = True  # [4.3.3], [5.0] the game ends on the following turn
         s.log.append("the Gold Supply is empty: the next turn is the last")
-    s.stage = DOCKS
+    resolve_docks(s)
 
 
 def assay_seat(s: SkagwayState) -> int:
@@ -253,3 +254,97 @@ def finish_assay_worker(s: SkagwayState) -> None:
     s.loc[s.assay[s.cursor]] = "home"
     s.cursor += 1
     next_assay_worker(s)
+
+
+# ---------------------------------------------------------------------- [4.3.4] Docks
+HAND_DRAW, SHERIFF_FLIP, STEP_DOWN, COME_HOME = (
+    "hand_draw", "sheriff_flip", "step_down", "come_home")
+HANDS_RECRUITED = 2  # [4.3.4] two Hired Hands at random
+FINAL_SHERIFF_POINTS, FINAL_DEPUTY_POINTS = 5, 4  # [4.3.5] on the final turn
+
+
+def resolve_docks(s: SkagwayState) -> None:
+    """[4.3.4] The Docks Worker recruits two Hired Hands (fewer if the pool is short);
+    on the final turn its player takes ownership of the Docks instead."""
+    if s.docks < 0:
+        resolve_sheriff(s)
+        return
+    seat = controller(s, s.docks)
+    if s.final_turn:
+        s.docks_owner = seat
+        s.log.append(f"P{seat} owns the Docks")
+        finish_docks(s)
+        return
+    s.recruited_by = seat
+    s.draws_left = HANDS_RECRUITED
+    next_hand_draw(s)
+
+
+def hand_pool(s: SkagwayState) -> list[int]:
+    return [w for w in range(len(s.loc)) if s.loc[w] == "pool"]
+
+
+def next_hand_draw(s: SkagwayState) -> None:
+    if s.draws_left > 0 and hand_pool(s):
+        s.stage = HAND_DRAW
+    else:
+        finish_docks(s)
+
+
+def draw_hired_hand(s: SkagwayState, worker: int) -> None:
+    """A Hired Hand drawn face down: it waits in front of its player until Phase Six."""
+    s.loc[worker] = "recruited"
+    s.hand_state[worker - HIRED_HANDS[0]] = "recruited"
+    s.draws_left -= 1
+    next_hand_draw(s)
+
+
+def finish_docks(s: SkagwayState) -> None:
+    s.draws_left = 0
+    s.loc[s.docks] = "home"
+    resolve_sheriff(s)
+
+
+# --------------------------------------------------------------- [4.3.5] Sheriff/Deputy
+def resolve_sheriff(s: SkagwayState) -> None:
+    """[4.3.5] The Deputy becomes Sheriff (the old one goes home) and takes the First
+    Player marker; on the final turn they score 5 and 4 points instead."""
+    if s.final_turn:
+        if s.sheriff >= 0:
+            s.points[controller(s, s.sheriff)] += FINAL_SHERIFF_POINTS
+        if s.deputy >= 0:
+            s.points[controller(s, s.deputy)] += FINAL_DEPUTY_POINTS
+        s.stage = "game_end"  # [5.0] the game ends after Phase Three
+        return
+    if s.deputy >= 0:
+        if s.sheriff >= 0:
+            s.loc[s.sheriff] = "home"
+        s.sheriff, s.deputy = s.deputy, -1
+        s.loc[s.sheriff] = "sheriff"
+        s.first_player = controller(s, s.sheriff)
+        s.log.append(f"P{s.first_player}'s {s.worker_name(s.sheriff)} is the new Sheriff")
+    s.stage = SHERIFF_FLIP if s.sheriff >= 0 else COME_HOME
+
+
+def sheriff_seat(s: SkagwayState) -> int:
+    return controller(s, s.sheriff)
+
+
+def flip_building(s: SkagwayState, space: int | None) -> None:
+    """[4.3.5] Flip one Player Building (ownership unchanged); the Sheriff's player's
+    Buildings Purchased marker moves one space toward the side now showing."""
+    if space is not None:
+        s.building_side[space] = 1 - s.building_side[space]
+        move_purchased_track(s, sheriff_seat(s), s.building_side[space])
+    s.stage = STEP_DOWN
+
+
+def step_down(s: SkagwayState, leave: bool) -> None:
+    """[4.3.5] A Sheriff who steps down goes home (and comes to town in Phase Four);
+    the First Player marker passes to the next player clockwise."""
+    if leave:
+        seat = sheriff_seat(s)
+        s.loc[s.sheriff] = "home"
+        s.sheriff = -1
+        s.first_player = (seat + 1) % s.num_players
+    s.stage = COME_HOME

@@ -1,0 +1,99 @@
+"""[4.3.4] Docks and [4.3.5] Sheriff/Deputy, ending the Extended Example's Phase Three."""
+
+from __future__ import annotations
+
+import pytest
+
+from skagway_env.core import CHANCE
+from skagway_env.games.skagway.buildings import BAD, GOOD
+from skagway_env.games.skagway.placement import DEPUTY, DOCKS, RAILROAD
+from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, STOOGE_B
+
+from .test_assay import ENRICHMENT, GRUB, MOULIN_ROUGE, example_at_assay
+from .test_placement import BART, BILL, BOB, FRED, JIM, JOLENE, STOOGE_A, TED, started
+
+
+def test_extended_example_docks_and_sheriff():
+    state = example_at_assay()
+    codec = state.game.codec
+    for action in (codec.turn_in(2), codec.turn_in(2), codec.turn_in(4), codec.turn_in(None),
+                   codec.buy_building(ENRICHMENT, GOOD), codec.turn_in(None),
+                   codec.buy_prestige(MOULIN_ROUGE)):
+        state.apply_action(action)
+    # Docks: Bob's Ted draws two of the three Hired Hands left in the pool
+    assert state.current_player() == CHANCE
+    assert [a for a, _ in state.chance_outcomes()] == [MINER_HAND, GUNFIGHTER_HAND, STOOGE_B]
+    state.apply_action(STOOGE_B)
+    state.apply_action(GUNFIGHTER_HAND)
+    assert state.recruited_by == BOB
+    assert state.loc[STOOGE_B] == state.loc[GUNFIGHTER_HAND] == "recruited"
+    assert state.loc[TED] == "home" and state.loc[MINER_HAND] == "pool"
+    # Sheriff: Bart moves up, Jim goes back to Bob, Jolene takes the First Player marker
+    assert (state.sheriff, state.deputy, state.loc[JIM]) == (BART, -1, "home")
+    assert state.first_player == JOLENE and state.current_player() == JOLENE
+    assert state.legal_actions() == [codec.sheriff_flip(None), codec.sheriff_flip(ENRICHMENT)]
+    state.apply_action(codec.sheriff_flip(ENRICHMENT))  # the Church back to gamblers
+    assert (state.building_owner[ENRICHMENT], state.building_side[ENRICHMENT]) == (FRED, BAD)
+    assert state.purchased_track[JOLENE] == -3  # "already maxed out on the 3+"
+    state.apply_action(codec.step_down(False))  # Bart stays Sheriff
+    assert state.stage == "come_home" and state.sheriff == BART
+    assert state.loc[BILL] == "home" and state.loc[STOOGE_A] == "home"
+
+
+def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | None = 0,
+                   docks_seat: int | None = None):
+    """Two players; seat 0 (first) optionally sends a Worker to the Deputy space."""
+    state = started(2, first=0)
+    state.end_triggered = state.final_turn = final
+    if sheriff >= 0:
+        state.sheriff, state.loc[sheriff] = sheriff, "sheriff"
+    codec = state.game.codec
+    while state.stage == "place":
+        seat = state.current_player()
+        worker = next(w for w in (2 * seat, 2 * seat + 1) if state.loc[w] == "home")
+        space = RAILROAD
+        if seat == deputy_seat and state.deputy < 0:
+            space = DEPUTY
+        elif seat == docks_seat and state.docks < 0:
+            space = DOCKS
+        state.apply_action(codec.place(worker, space))
+    state.rail_supply = [9, 9, 9]
+    while state.stage in ("rail_draw", "hand_draw"):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_final_turn_sheriff_and_deputy_score_and_the_game_ends():
+    state = run_to_sheriff(final=True, sheriff=2, deputy_seat=0, docks_seat=1)
+    assert state.stage == "game_end"
+    assert state.docks_owner == 1  # [4.3.4] the final Docks Worker takes ownership
+    assert state.loc[2] == "sheriff" and state.sheriff == 2  # no promotion [4.3.5]
+    # seat 0: 2 + a Railroad wage of 2 + 4 as Deputy; seat 1 (Sheriff and Docks): 3 + 5
+    assert state.points == [2 + 2 + 4, 3 + 5]
+
+
+def test_step_down_passes_the_first_player_marker_left():
+    state = run_to_sheriff(deputy_seat=1)
+    codec = state.game.codec
+    assert state.first_player == 1 and state.current_player() == 1
+    assert state.legal_actions() == [codec.sheriff_flip(None)]  # no building to flip
+    state.apply_action(codec.sheriff_flip(None))
+    state.apply_action(codec.step_down(True))
+    assert state.sheriff == -1 and state.loc[2] == "home"
+    assert state.first_player == 0
+
+
+@pytest.mark.parametrize("side, track, expected", [(GOOD, 0, -1), (BAD, 0, 1), (BAD, 3, 3)])
+def test_flip_moves_the_sheriffs_own_marker(side, track, expected):
+    state = run_to_sheriff(deputy_seat=0)
+    state.building_owner[GRUB], state.building_side[GRUB] = 1, side
+    state.purchased_track[0] = track
+    state._legal = None
+    state.apply_action(state.game.codec.sheriff_flip(GRUB))
+    assert state.building_side[GRUB] == 1 - side and state.building_owner[GRUB] == 1
+    assert state.purchased_track[0] == expected and state.purchased_track[1] == 0
+
+
+def test_no_sheriff_no_flip():
+    state = run_to_sheriff(deputy_seat=None)
+    assert state.stage == "come_home"
