@@ -18,6 +18,7 @@ from .test_placement import (
     JANE,
     JOE,
     JOLENE,
+    MARINA,
     MINES,
     RAILROAD,
     STOOGE_A,
@@ -35,7 +36,10 @@ def example_at_assay():
     state.points[JOLENE] = 6  # she "has 12 points" at her turn, after the sale below
     state.rail_supply = [2, 0, 1]
     state.robbed = [3]  # robbed on an earlier turn, face up off the board
-    # Jolene owns the Enrichment building as a Gambling Hall; she is at BAD 3+
+    # The board of [8.0]: Fred's Hotel, Marina's Saloon, and Jolene's Gambling Hall
+    # (she is at BAD 3+)
+    state.building_owner[RESIDENCY], state.building_side[RESIDENCY] = FRED, GOOD
+    state.building_owner[GRUB], state.building_side[GRUB] = MARINA, BAD
     state.building_owner[ENRICHMENT], state.building_side[ENRICHMENT] = JOLENE, BAD
     state.purchased_track[JOLENE] = -3
     codec = state.game.codec
@@ -133,7 +137,7 @@ def test_last_gold_at_the_assay_triggers_the_final_turn():
     state.gold_supply = [0, 0, 0]
     state.apply_action(state.game.codec.buy_nothing())
     assert state.end_triggered and not state.final_turn  # [5.0] the next turn is the last
-    assert state.stage == "come_home"
+    assert state.stage == "street"
 
 
 def test_buying_own_building_pays_no_sale():

@@ -7,10 +7,25 @@ import pytest
 from skagway_env.core import CHANCE
 from skagway_env.games.skagway.buildings import BAD, GOOD
 from skagway_env.games.skagway.placement import DEPUTY, DOCKS, RAILROAD
-from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, STOOGE_B
+from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_B
 
-from .test_assay import ENRICHMENT, GRUB, MOULIN_ROUGE, example_at_assay
-from .test_placement import BART, BILL, BOB, FRED, JIM, JOLENE, STOOGE_A, TED, started
+from .test_assay import ENRICHMENT, GRUB, MOULIN_ROUGE, RESIDENCY, example_at_assay
+from .test_placement import (
+    BART,
+    BILL,
+    BOB,
+    CLARENCE,
+    FRANK,
+    FRED,
+    JANE,
+    JIM,
+    JOE,
+    JOLENE,
+    MARINA,
+    STOOGE_A,
+    TED,
+    started,
+)
 
 
 def test_extended_example_docks_and_sheriff():
@@ -31,13 +46,26 @@ def test_extended_example_docks_and_sheriff():
     # Sheriff: Bart moves up, Jim goes back to Bob, Jolene takes the First Player marker
     assert (state.sheriff, state.deputy, state.loc[JIM]) == (BART, -1, "home")
     assert state.first_player == JOLENE and state.current_player() == JOLENE
-    assert state.legal_actions() == [codec.sheriff_flip(None), codec.sheriff_flip(ENRICHMENT)]
+    assert state.legal_actions() == [codec.sheriff_flip(None), codec.sheriff_flip(RESIDENCY),
+                                     codec.sheriff_flip(GRUB), codec.sheriff_flip(ENRICHMENT)]
     state.apply_action(codec.sheriff_flip(ENRICHMENT))  # the Church back to gamblers
     assert (state.building_owner[ENRICHMENT], state.building_side[ENRICHMENT]) == (FRED, BAD)
     assert state.purchased_track[JOLENE] == -3  # "already maxed out on the 3+"
+    points = list(state.points)
     state.apply_action(codec.step_down(False))  # Bart stays Sheriff
-    assert state.stage == "come_home" and state.sheriff == BART
-    assert state.loc[BILL] == "home" and state.loc[STOOGE_A] == "home"
+    assert state.sheriff == BART and state.loc[BART] == "sheriff"
+    # Phase Four [8.0]: where everyone sleeps ...
+    assert state.loc[JIM] == state.loc[RAILROAD_HAND] == "enrichment"  # Gambling Hall
+    assert state.loc[FRANK] == state.loc[JOE] == "grub"  # Marina's Saloon
+    assert {state.loc[w] for w in (CLARENCE, BILL, JANE, TED)} == {"residency"}  # Hotel
+    assert state.loc[STOOGE_A] == "street"
+    assert state.loc[STOOGE_B] == state.loc[GUNFIGHTER_HAND] == "recruited"  # not yet
+    # ... and what they pay, in turn order from Jolene
+    assert points[JOLENE] == 3 and state.points[JOLENE] == 0  # 3 to Fred, then nothing
+    assert state.points[FRED] == points[FRED] + 3 + 4 + 1  # from Jolene, Bob, Marina
+    assert state.points[MARINA] == points[MARINA] + 3 - 1  # Joe's full 3, Jane's 1
+    assert state.points[BOB] == points[BOB] - 4  # Jim at the Gambling Hall, Ted at the Hotel
+    assert state.stage == "street"
 
 
 def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | None = 0,
@@ -79,7 +107,7 @@ def test_step_down_passes_the_first_player_marker_left():
     assert state.legal_actions() == [codec.sheriff_flip(None)]  # no building to flip
     state.apply_action(codec.sheriff_flip(None))
     state.apply_action(codec.step_down(True))
-    assert state.sheriff == -1 and state.loc[2] == "home"
+    assert state.sheriff == -1 and state.loc[2] not in ("sheriff", "home")  # came to town
     assert state.first_player == 0
 
 
@@ -96,4 +124,4 @@ def test_flip_moves_the_sheriffs_own_marker(side, track, expected):
 
 def test_no_sheriff_no_flip():
     state = run_to_sheriff(deputy_seat=None)
-    assert state.stage == "come_home"
+    assert state.stage == "street"

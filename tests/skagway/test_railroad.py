@@ -114,7 +114,7 @@ def test_goods_with_owner_bonus_roll_and_cashing():
     state.apply_action(codec.cash_goods(None))  # holds the rest
     assert state.current_player() == 1
     state.apply_action(codec.cash_goods(None))
-    assert state.stage == "come_home"  # nobody at the Assay, Docks or Deputy
+    assert state.stage == "street"  # nobody at the Assay, Docks or Deputy
     assert sum(state.goods_deck) == 14 - 4 + 1  # the cashed card is shuffled back
 
 
@@ -125,5 +125,5 @@ def test_no_goods_left_means_nothing_and_no_bonus():
         s.goods_deck = [0, 0, 0, 0]
 
     state = all_on_railroad(2, before=before)
-    assert state.stage == "come_home"
+    assert state.stage == "street"
     assert state.points == [2, 3]

@@ -1,9 +1,9 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-the Railroad, the Assay & Mercantile, the Docks and the Sheriff/Deputy are implemented;
-the engine stops with ``NotImplementedError`` at Phase Four [4.4] (or the final turn's
-scoring [5.0]). DESIGN.md
+the Railroad, the Assay & Mercantile, the Docks, the Sheriff/Deputy and Phase Four are
+implemented; the engine stops with ``NotImplementedError`` at Phase Five [4.5] (or the
+final turn's scoring [5.0]). DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 

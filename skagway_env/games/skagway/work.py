@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .buildings import move_purchased_track
-from .workers import HIRED_HANDS, is_hired_hand
+from .home import workers_come_home
+from .workers import HIRED_HANDS, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -14,11 +15,6 @@ if TYPE_CHECKING:
 MINE_PULL, MINE_DRAW = "mine_pull", "mine_draw"
 FIRST_SPOT_GOLD, OTHER_SPOT_GOLD = 2, 1  # [4.3.1] two counters on spot 1, one after
 FIRST_SPOT_POINTS, OTHER_SPOT_POINTS = 3, 1  # [4.3.1] when no Gold counter remains
-
-
-def controller(s: SkagwayState, worker: int) -> int:
-    """The seat a Worker works for: its owner, or the Recruiter for a Hired Hand."""
-    return s.hand_owner(worker) if is_hired_hand(worker) else worker // 2
 
 
 def pullable_assay_spots(s: SkagwayState, seat: int) -> list[int]:
@@ -257,8 +253,7 @@ def finish_assay_worker(s: SkagwayState) -> None:
 
 
 # ---------------------------------------------------------------------- [4.3.4] Docks
-HAND_DRAW, SHERIFF_FLIP, STEP_DOWN, COME_HOME = (
-    "hand_draw", "sheriff_flip", "step_down", "come_home")
+HAND_DRAW, SHERIFF_FLIP, STEP_DOWN = "hand_draw", "sheriff_flip", "step_down"
 HANDS_RECRUITED = 2  # [4.3.4] two Hired Hands at random
 FINAL_SHERIFF_POINTS, FINAL_DEPUTY_POINTS = 5, 4  # [4.3.5] on the final turn
 
@@ -323,7 +318,10 @@ def resolve_sheriff(s: SkagwayState) -> None:
         s.loc[s.sheriff] = "sheriff"
         s.first_player = controller(s, s.sheriff)
         s.log.append(f"P{s.first_player}'s {s.worker_name(s.sheriff)} is the new Sheriff")
-    s.stage = SHERIFF_FLIP if s.sheriff >= 0 else COME_HOME
+    if s.sheriff >= 0:
+        s.stage = SHERIFF_FLIP
+    else:
+        workers_come_home(s)
 
 
 def sheriff_seat(s: SkagwayState) -> int:
@@ -347,4 +345,4 @@ def step_down(s: SkagwayState, leave: bool) -> None:
         s.loc[s.sheriff] = "home"
         s.sheriff = -1
         s.first_player = (seat + 1) % s.num_players
-    s.stage = COME_HOME
+    workers_come_home(s)

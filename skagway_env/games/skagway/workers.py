@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 PLAYER_WORKERS = range(8)
 HIRED_HANDS = range(8, 13)
 RAILROAD_HAND, MINER_HAND, GUNFIGHTER_HAND, STOOGE_A, STOOGE_B = HIRED_HANDS
@@ -16,3 +18,8 @@ def is_hired_hand(worker: int) -> bool:
 def owner_seat(worker: int) -> int:
     """The seat of a player's own Worker (Hired Hands: see ``SkagwayState.hand_owner``)."""
     return worker // 2
+
+
+def controller(s: Any, worker: int) -> int:
+    """The seat a Worker works for: its owner, or the Recruiter for a Hired Hand."""
+    return s.hand_owner(worker) if is_hired_hand(worker) else worker // 2

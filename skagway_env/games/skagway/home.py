@@ -1,0 +1,70 @@
+"""Phase Four [4.4]: the Workers come home to their night spots and pay for them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import SPACES
+from .workers import GUNFIGHTER_HAND, HIRED_HANDS, controller, is_hired_hand
+
+if TYPE_CHECKING:
+    from .state import SkagwayState
+
+STREET = "street"
+SPACE_NAMES = tuple(space[0].lower() for space in SPACES)  # residency, grub, enrichment
+FREE_RESIDENCY = "residency_free"  # [4.4.1] the empty residency space, no charge
+RESIDENCY = 0
+
+
+def building_space(s: SkagwayState, building: str) -> int | None:
+    """The space showing ``building`` now, or None if it is not on the board."""
+    for space, (_, good, bad, _) in enumerate(SPACES):
+        if s.building_side[space] >= 0 and building == (good, bad)[s.building_side[space]]:
+            return space
+    return None
+
+
+def night_spot(s: SkagwayState, worker: int) -> str:
+    """[4.4.1] First choice if that building is on the board, else the second, else the
+    Street. With no building on the residency space, a Worker whose Hotel or Brothel
+    icon would send it there sleeps in the empty space for free (RULES_NOTES)."""
+    if worker == GUNFIGHTER_HAND:
+        return STREET  # [4.3.4] the Gunfighter goes to the Street
+    comp = s.game.components
+    spec = (comp.hired_hands[worker - HIRED_HANDS[0]] if is_hired_hand(worker)
+            else comp.workers[worker])
+    residency = SPACES[RESIDENCY][1:3]
+    for building in spec.night_spots:
+        space = building_space(s, building)
+        if space is not None:
+            return SPACE_NAMES[space]
+        if building in residency and s.building_side[RESIDENCY] < 0:
+            return FREE_RESIDENCY
+    return STREET
+
+
+def coming_home(s: SkagwayState) -> list[int]:
+    """Everyone back from work: players' Workers and the active Hired Hands at home."""
+    return [w for w in range(len(s.loc))
+            if s.loc[w] == "home" and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
+
+
+def workers_come_home(s: SkagwayState) -> None:
+    """[4.4.1] place every returning Worker, then [4.4.2] pay in turn order."""
+    for worker in coming_home(s):
+        s.loc[worker] = night_spot(s, worker)
+    n, comp = s.num_players, s.game.components
+    for k in range(n):
+        payer = (s.first_player + k) % n
+        for worker in range(len(s.loc)):
+            if s.loc[worker] not in SPACE_NAMES or controller(s, worker) != payer:
+                continue
+            space = SPACE_NAMES.index(s.loc[worker])
+            owner = s.building_owner[space]
+            if owner == payer:
+                continue  # [4.4.2] no charge in one's own building
+            price = comp.come_home_price[space]
+            s.points[payer] = max(0, s.points[payer] - price)  # [4.4.3] floored at zero
+            s.points[owner] += price  # the owner is paid in full
+            s.log.append(f"P{payer} pays P{owner} {price} for {s.worker_name(worker)}")
+    s.stage = "street"
