@@ -6,6 +6,7 @@ import pytest
 
 from skagway_env.games.skagway.buildings import BAD, GOOD
 
+from .conftest_helpers import assert_phase_five
 from .test_placement import (
     ASSAY,
     BART,
@@ -137,7 +138,7 @@ def test_last_gold_at_the_assay_triggers_the_final_turn():
     state.gold_supply = [0, 0, 0]
     state.apply_action(state.game.codec.buy_nothing())
     assert state.end_triggered and not state.final_turn  # [5.0] the next turn is the last
-    assert state.stage == "street"
+    assert_phase_five(state)
 
 
 def test_buying_own_building_pays_no_sale():

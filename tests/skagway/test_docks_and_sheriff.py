@@ -9,6 +9,7 @@ from skagway_env.games.skagway.buildings import BAD, GOOD
 from skagway_env.games.skagway.placement import DEPUTY, DOCKS, RAILROAD
 from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_B
 
+from .conftest_helpers import assert_phase_five
 from .test_assay import ENRICHMENT, GRUB, MOULIN_ROUGE, RESIDENCY, example_at_assay
 from .test_placement import (
     BART,
@@ -65,7 +66,7 @@ def test_extended_example_docks_and_sheriff():
     assert state.points[FRED] == points[FRED] + 3 + 4 + 1  # from Jolene, Bob, Marina
     assert state.points[MARINA] == points[MARINA] + 3 - 1  # Joe's full 3, Jane's 1
     assert state.points[BOB] == points[BOB] - 4  # Jim at the Gambling Hall, Ted at the Hotel
-    assert state.stage == "street"
+    assert_phase_five(state)
 
 
 def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | None = 0,
@@ -124,4 +125,21 @@ def test_flip_moves_the_sheriffs_own_marker(side, track, expected):
 
 def test_no_sheriff_no_flip():
     state = run_to_sheriff(deputy_seat=None)
-    assert state.stage == "street"
+    assert_phase_five(state)
+
+
+def test_extended_example_street():
+    """[8.0] Phase Five: only Jolene's Stooge is on the Street; with the Bank emptied
+    and her own Sheriff in office she sleeps it off, and nobody robs the Bank."""
+    state = example_at_assay()
+    codec = state.game.codec
+    for action in (codec.turn_in(2), codec.turn_in(2), codec.turn_in(4), codec.turn_in(None),
+                   codec.buy_building(ENRICHMENT, GOOD), codec.turn_in(None),
+                   codec.buy_prestige(MOULIN_ROUGE), STOOGE_B, GUNFIGHTER_HAND,
+                   codec.sheriff_flip(ENRICHMENT), codec.step_down(False)):
+        state.apply_action(action)
+    assert state.current_player() == JOLENE and state.active == STOOGE_A
+    assert state.legal_actions() == [codec.rob(), codec.challenge_sheriff(), codec.sleep()]
+    state.apply_action(codec.sleep())
+    assert state.loc[STOOGE_A] == "home" and state.bank == []
+    assert state.stage == "cleanup"

@@ -9,6 +9,7 @@ from skagway_env.core import CHANCE
 from skagway_env.games.skagway.game import SkagwayGame
 from skagway_env.games.skagway.placement import RAILROAD
 
+from .conftest_helpers import assert_phase_five
 from .test_placement import (
     ASSAY,
     BART,
@@ -114,7 +115,7 @@ def test_goods_with_owner_bonus_roll_and_cashing():
     state.apply_action(codec.cash_goods(None))  # holds the rest
     assert state.current_player() == 1
     state.apply_action(codec.cash_goods(None))
-    assert state.stage == "street"  # nobody at the Assay, Docks or Deputy
+    assert_phase_five(state)  # nobody at the Assay, Docks or Deputy: Phase Four done
     assert sum(state.goods_deck) == 14 - 4 + 1  # the cashed card is shuffled back
 
 
@@ -125,5 +126,5 @@ def test_no_goods_left_means_nothing_and_no_bonus():
         s.goods_deck = [0, 0, 0, 0]
 
     state = all_on_railroad(2, before=before)
-    assert state.stage == "street"
+    assert_phase_five(state)
     assert state.points == [2, 3]

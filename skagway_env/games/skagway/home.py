@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import SPACES
+from .street import start_street
 from .workers import GUNFIGHTER_HAND, HIRED_HANDS, controller, is_hired_hand
 
 if TYPE_CHECKING:
@@ -67,4 +68,4 @@ def workers_come_home(s: SkagwayState) -> None:
             s.points[payer] = max(0, s.points[payer] - price)  # [4.4.3] floored at zero
             s.points[owner] += price  # the owner is paid in full
             s.log.append(f"P{payer} pays P{owner} {price} for {s.worker_name(worker)}")
-    s.stage = "street"
+    start_street(s)  # [4.5] Phase Five

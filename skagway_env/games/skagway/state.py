@@ -1,9 +1,9 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-the Railroad, the Assay & Mercantile, the Docks, the Sheriff/Deputy and Phase Four are
-implemented; the engine stops with ``NotImplementedError`` at Phase Five [4.5] (or the
-final turn's scoring [5.0]). DESIGN.md
+the Railroad, the Assay & Mercantile, the Docks, the Sheriff/Deputy, Phase Four and
+Phase Five with the robbery are implemented; the engine stops with
+``NotImplementedError`` at Phase Six [4.6] (or the final turn's scoring [5.0]). DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, State
-from . import buildings, placement, work
+from . import buildings, placement, street, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ class SkagwayState(State):
         self.goods_taken = False  # a Goods card was taken this turn [4.3.2]
         self.goods_die = 0
         self.cash_queue: list[int] = []  # seats still to decide on cashing Goods
+        self.active = -1  # the Street Worker acting [4.5]
+        self.rolls: list[int] = []  # a gunfight's dice: challenger's, then Sheriff's
+        self.bandits: list[int] = []  # the Bank stack, bottom (the leader) first [7.0]
+        self.bribe = [0, 0]  # (source: 0 points / 1 share, amount) [7.0]
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
@@ -101,9 +105,14 @@ class SkagwayState(State):
             return self.placer
         if self.stage == work.MINE_PULL:
             return work.controller(self, self.mines[self.cursor])
-        if self.stage in (work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
-                          work.HAND_DRAW):
+        if self.stage in CHANCE_STAGES:
             return CHANCE
+        if self.stage == street.STREET_CHOICE:
+            return work.controller(self, self.active)
+        if self.stage == street.BRIBE_OFFER:
+            return work.controller(self, street.leader(self))
+        if self.stage == street.BRIBE_ANSWER:
+            return work.controller(self, self.sheriff)
         if self.stage in (work.SHERIFF_FLIP, work.STEP_DOWN):
             return work.sheriff_seat(self)
         if self.stage == work.GOODS_CASH:
@@ -126,16 +135,15 @@ class SkagwayState(State):
             return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
         if self.stage == work.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
             return _draw(list(range(len(comp.goods))), self.goods_deck)
-        if self.stage == work.GOODS_ROLL:  # one die for the Goods values [4.3.2]
-            return [(face, 1 / 6) for face in range(1, 7)]
+        if self.stage in (work.GOODS_ROLL, street.DUEL_ROLL, street.CATCH_ROLL):
+            return [(face, 1 / 6) for face in range(1, 7)]  # one die
         if self.stage == work.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
             pool = work.hand_pool(self)
             return [(w, 1 / len(pool)) for w in pool]
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.stage in (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW,
-                          work.GOODS_ROLL, work.HAND_DRAW):
+        if self.stage in CHANCE_STAGES:
             return [a for a, _ in self.chance_outcomes()]
         codec = self.game.codec
         if self.stage == work.GOODS_CASH:
@@ -160,6 +168,17 @@ class SkagwayState(State):
                 codec.sheriff_flip(space) for space in range(3) if self.building_side[space] >= 0]
         if self.stage == work.STEP_DOWN:
             return [codec.step_down(False), codec.step_down(True)]
+        if self.stage == street.STREET_CHOICE:  # [4.5.1] the four choices
+            options = [codec.rob()] + [codec.duel(w) for w in street.duel_targets(self)]
+            if self.sheriff >= 0:
+                options.append(codec.challenge_sheriff())
+            return options + [codec.sleep()]
+        if self.stage == street.BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
+            from_points, from_share = street.bribe_limits(self)
+            return [codec.bribe_offer(0, x) for x in range(from_points + 1)] + [
+                codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
+        if self.stage == street.BRIBE_ANSWER:
+            return [codec.bribe_answer(True), codec.bribe_answer(False)]
         if self.stage == work.MINE_PULL:
             codec = self.game.codec
             spots = work.pullable_assay_spots(self, player)
@@ -172,7 +191,8 @@ class SkagwayState(State):
             return
         chance = {work.MINE_DRAW: work.draw_gold, work.RAIL_DRAW: work.draw_railroad_counter,
                   work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values,
-                  work.HAND_DRAW: work.draw_hired_hand}
+                  work.HAND_DRAW: work.draw_hired_hand, street.DUEL_ROLL: street.duel_roll,
+                  street.CATCH_ROLL: street.catch_roll}
         if self.stage in chance:
             chance[self.stage](self, action)
             return
@@ -201,6 +221,23 @@ class SkagwayState(State):
             return
         if self.stage == work.STEP_DOWN:
             work.step_down(self, bool(move.arg))
+            return
+        if self.stage == street.STREET_CHOICE:
+            workers = len(self.loc)
+            if move.arg == 0:
+                street.rob(self)
+            elif move.arg <= workers:
+                street.duel(self, move.arg - 1)
+            elif move.arg == workers + 1:
+                street.challenge(self)
+            else:
+                street.sleep(self)
+            return
+        if self.stage == street.BRIBE_OFFER:
+            street.offer(self, move.arg, move.arg2)
+            return
+        if self.stage == street.BRIBE_ANSWER:
+            street.answer(self, move.arg == 0)
             return
         if self.stage == work.MINE_PULL:
             work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
@@ -244,7 +281,9 @@ class SkagwayState(State):
             return f"seat {action} starts"
         names = {work.MINE_DRAW: "draw a ${} Gold counter",
                  work.RAIL_DRAW: "draw a ({}) Railroad counter",
-                 work.GOODS_ROLL: "the Goods die shows {}"}
+                 work.GOODS_ROLL: "the Goods die shows {}",
+                 street.DUEL_ROLL: "a gunfight die shows {}",
+                 street.CATCH_ROLL: "the Sheriff's catching die shows {}"}
         if self.stage == work.HAND_DRAW:
             return f"recruit {self.worker_name(action)}"
         if self.stage in names:
@@ -271,6 +310,10 @@ class SkagwayState(State):
             lines.append(f"your gold {self.gold_held[player]} railroad "
                          f"{self.rail_held[player]} goods {self.goods_held[player]}")
         return "\n".join(lines)
+
+
+CHANCE_STAGES = (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
+                 work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL)
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

@@ -1,0 +1,15 @@
+"""Small checks shared by the Skagway rules tests."""
+
+from __future__ import annotations
+
+from skagway_env.games.skagway import street
+
+
+def assert_phase_five(state) -> None:
+    """Phase Four is over: nobody waits at home to come to town, and Phase Five (the
+    Street, or the next step when the Street is empty) is under way [4.4], [4.5]."""
+    from skagway_env.games.skagway.home import coming_home
+
+    assert coming_home(state) == []
+    expected = street.STREET_CHOICE if street.on_street(state) else "cleanup"
+    assert state.stage == expected
