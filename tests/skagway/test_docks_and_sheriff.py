@@ -94,11 +94,12 @@ def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | No
 
 def test_final_turn_sheriff_and_deputy_score_and_the_game_ends():
     state = run_to_sheriff(final=True, sheriff=2, deputy_seat=0, docks_seat=1)
-    assert state.stage == "game_end"
+    assert state.is_terminal()  # [5.0] the final turn ends after Phase Three
     assert state.docks_owner == 1  # [4.3.4] the final Docks Worker takes ownership
     assert state.loc[2] == "sheriff" and state.sheriff == 2  # no promotion [4.3.5]
-    # seat 0: 2 + a Railroad wage of 2 + 4 as Deputy; seat 1 (Sheriff and Docks): 3 + 5
-    assert state.points == [2 + 2 + 4, 3 + 5]
+    # seat 0: 2 + a Railroad wage of 2 + 4 as Deputy; seat 1 (Sheriff and Docks): 3 + 5,
+    # + 6 for the Docks in Skagway Today "Resort (Low Good)" (no Prestige, no markers)
+    assert state.points == [2 + 2 + 4, 3 + 5 + 6]
 
 
 def test_step_down_passes_the_first_player_marker_left():
@@ -141,5 +142,11 @@ def test_extended_example_street():
     assert state.current_player() == JOLENE and state.active == STOOGE_A
     assert state.legal_actions() == [codec.rob(), codec.challenge_sheriff(), codec.sleep()]
     state.apply_action(codec.sleep())
-    assert state.loc[STOOGE_A] == "home" and state.bank == []
-    assert state.stage == "cleanup"
+    assert state.bank == []
+    # Phase Six: Jolene's hands go back to the pool, Bob reveals his two and takes the
+    # Recruiter; nobody holds more than two Gold counters or any Goods [8.0]
+    assert state.loc[STOOGE_A] == state.loc[RAILROAD_HAND] == "pool"
+    assert state.recruiter == BOB and state.recruited_by == -1
+    assert state.hand_owner(STOOGE_B) == state.hand_owner(GUNFIGHTER_HAND) == BOB
+    assert state.turn == 7 and state.stage == "place"  # the example was turn 6
+    assert state.current_player() == JOLENE  # the new Sheriff's player is First Player

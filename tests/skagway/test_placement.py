@@ -105,7 +105,7 @@ def example_turn_start():
     state.gold_supply[0] -= 1  # Fred "already has a $2 from a previous turn"
     state.gold_held[FRED][0] += 1
     state.turn = 5
-    state._begin_turn()
+    state.begin_turn()
     return state
 
 

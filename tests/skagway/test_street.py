@@ -102,7 +102,7 @@ def robbery(bandits, bank, sheriff=JIM, points=None):
 def test_bandits_stack_in_street_order_and_split_the_loot():
     state = robbery([FRANK, CLARENCE, BILL], bank=[2, 3, 3], sheriff=-1)
     # no Sheriff: nobody stops them; 8 split three ways is 2 each, 2 left to the leader
-    assert state.stage == "cleanup"
+    assert state.turn == 2  # the robbery ended the turn
     # Frank (seat 1) leads: 2 + the remainder 2; Clarence and Bill (seat 0): 2 + 2
     assert state.points == [10 + 2 + 2, 10 + 2 + 2, 10, 10]
     assert state.robbed == [2, 3, 3] and state.bank == []
@@ -138,7 +138,8 @@ def test_refused_bribe_catching_roll(die, caught):
     state.apply_action(die)
     jailed = [FRANK, CLARENCE, BILL][:caught]
     assert [w for w in (FRANK, CLARENCE, BILL) if state.loc[w] == "jail"] == jailed
-    assert all(state.face_down[w] for w in jailed)
+    # Phase Six turned them face up: they stay in Jail one more turn [4.6]
+    assert not any(state.face_down[w] for w in jailed)
     assert state.points[3] == 10 + 2 * caught  # 2 a bandit
     if caught == 2:  # Bill is free: the whole 6 is his
         assert state.points[0] == 10 + 6 and state.robbed == [2, 2, 2]

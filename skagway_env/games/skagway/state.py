@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...core import CHANCE, State
-from . import buildings, placement, street, work
+from ...core import CHANCE, TERMINAL, State
+from . import buildings, cleanup, endgame, placement, street, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ class SkagwayState(State):
         self.rolls: list[int] = []  # a gunfight's dice: challenger's, then Sheriff's
         self.bandits: list[int] = []  # the Bank stack, bottom (the leader) first [7.0]
         self.bribe = [0, 0]  # (source: 0 points / 1 share, amount) [7.0]
+        self.keep_queue: list[int] = []  # seats holding over two Gold counters [4.6]
+        self.decay_queue: list[list[int]] = []  # (seat, goods type) per card to roll [4.6]
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
@@ -99,6 +101,8 @@ class SkagwayState(State):
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
+        if self.stage == endgame.OVER:
+            return TERMINAL
         if self.stage == SETUP:
             return CHANCE
         if self.stage == PLACE:
@@ -113,6 +117,8 @@ class SkagwayState(State):
             return work.controller(self, street.leader(self))
         if self.stage == street.BRIBE_ANSWER:
             return work.controller(self, self.sheriff)
+        if self.stage == cleanup.KEEP_GOLD:
+            return self.keep_queue[0]
         if self.stage in (work.SHERIFF_FLIP, work.STEP_DOWN):
             return work.sheriff_seat(self)
         if self.stage == work.GOODS_CASH:
@@ -120,8 +126,7 @@ class SkagwayState(State):
         if self.stage in (work.TURN_IN, work.BUY):
             return work.assay_seat(self)
         raise NotImplementedError(
-            f"skagway: {self.stage!r} (Phase Four [4.4] onwards, or the final scoring "
-            "[5.0]) is not implemented yet (issue 3, see DESIGN.md)"
+            f"skagway: no player for stage {self.stage!r}"
         )
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -135,7 +140,8 @@ class SkagwayState(State):
             return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
         if self.stage == work.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
             return _draw(list(range(len(comp.goods))), self.goods_deck)
-        if self.stage in (work.GOODS_ROLL, street.DUEL_ROLL, street.CATCH_ROLL):
+        if self.stage in (work.GOODS_ROLL, street.DUEL_ROLL, street.CATCH_ROLL,
+                          cleanup.DECAY_ROLL):
             return [(face, 1 / 6) for face in range(1, 7)]  # one die
         if self.stage == work.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
             pool = work.hand_pool(self)
@@ -179,6 +185,10 @@ class SkagwayState(State):
                 codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
         if self.stage == street.BRIBE_ANSWER:
             return [codec.bribe_answer(True), codec.bribe_answer(False)]
+        if self.stage == cleanup.KEEP_GOLD:
+            faces = [v for v, _ in self.game.components.gold.counts]
+            return [codec.keep_gold_return(v)
+                    for v, c in zip(faces, self.gold_held[player], strict=True) if c]
         if self.stage == work.MINE_PULL:
             codec = self.game.codec
             spots = work.pullable_assay_spots(self, player)
@@ -192,7 +202,7 @@ class SkagwayState(State):
         chance = {work.MINE_DRAW: work.draw_gold, work.RAIL_DRAW: work.draw_railroad_counter,
                   work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values,
                   work.HAND_DRAW: work.draw_hired_hand, street.DUEL_ROLL: street.duel_roll,
-                  street.CATCH_ROLL: street.catch_roll}
+                  street.CATCH_ROLL: street.catch_roll, cleanup.DECAY_ROLL: cleanup.decay_roll}
         if self.stage in chance:
             chance[self.stage](self, action)
             return
@@ -239,6 +249,10 @@ class SkagwayState(State):
         if self.stage == street.BRIBE_ANSWER:
             street.answer(self, move.arg == 0)
             return
+        if self.stage == cleanup.KEEP_GOLD:
+            faces = [v for v, _ in self.game.components.gold.counts]
+            cleanup.return_gold(self, faces[move.arg])
+            return
         if self.stage == work.MINE_PULL:
             work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
             return
@@ -254,9 +268,9 @@ class SkagwayState(State):
         for k in range(n):
             self.points[(first + k) % n] = self.game.components.starting_points[k]
         self.first_player = first
-        self._begin_turn()
+        self.begin_turn()
 
-    def _begin_turn(self) -> None:
+    def begin_turn(self) -> None:
         """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
         self.turn += 1
         self.final_turn = self.end_triggered
@@ -276,6 +290,11 @@ class SkagwayState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
 
+    def rank_keys(self) -> list[tuple]:
+        """[5.0] Most points; ties to the most Player Buildings, then Nuggets Hockey."""
+        return [(self.points[p], endgame.player_buildings(self, p),
+                 endgame.owns_nuggets_hockey(self, p)) for p in range(self.num_players)]
+
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if self.stage == SETUP:
             return f"seat {action} starts"
@@ -283,7 +302,8 @@ class SkagwayState(State):
                  work.RAIL_DRAW: "draw a ({}) Railroad counter",
                  work.GOODS_ROLL: "the Goods die shows {}",
                  street.DUEL_ROLL: "a gunfight die shows {}",
-                 street.CATCH_ROLL: "the Sheriff's catching die shows {}"}
+                 street.CATCH_ROLL: "the Sheriff's catching die shows {}",
+                 cleanup.DECAY_ROLL: "a Goods decay die shows {}"}
         if self.stage == work.HAND_DRAW:
             return f"recruit {self.worker_name(action)}"
         if self.stage in names:
@@ -313,7 +333,7 @@ class SkagwayState(State):
 
 
 CHANCE_STAGES = (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
-                 work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL)
+                 work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL, cleanup.DECAY_ROLL)
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import MAX_BRIBE
+from .cleanup import start_cleanup
 from .workers import HIRED_HANDS, controller, is_hired_hand
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def start_robbery(s: SkagwayState) -> None:
     with no Sheriff nobody stops them (RULES_NOTES: bribe as offer and answer)."""
     s.bribe = [0, 0]
     if not s.bandits:
-        s.stage = "cleanup"
+        start_cleanup(s)
         return
     if s.sheriff >= 0 and controller(s, s.sheriff) != controller(s, leader(s)):
         s.stage = BRIBE_OFFER
@@ -198,4 +199,4 @@ def share_loot(s: SkagwayState) -> None:
         s.robbed += s.bank
         s.bank = []
     s.bandits = []
-    s.stage = "cleanup"
+    start_cleanup(s)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .buildings import move_purchased_track
+from .endgame import final_scoring
 from .home import workers_come_home
 from .workers import HIRED_HANDS, controller
 
@@ -309,7 +310,7 @@ def resolve_sheriff(s: SkagwayState) -> None:
             s.points[controller(s, s.sheriff)] += FINAL_SHERIFF_POINTS
         if s.deputy >= 0:
             s.points[controller(s, s.deputy)] += FINAL_DEPUTY_POINTS
-        s.stage = "game_end"  # [5.0] the game ends after Phase Three
+        final_scoring(s)  # [5.0] the game ends after Phase Three
         return
     if s.deputy >= 0:
         if s.sheriff >= 0:
