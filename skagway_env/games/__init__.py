@@ -6,3 +6,4 @@ register_game(
     "dawson_city_barbers",
     "skagway_env.games.dawson_city_barbers:DawsonCityBarbersGame",
 )
+register_game("skagway", "skagway_env.games.skagway:SkagwayGame")

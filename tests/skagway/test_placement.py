@@ -8,7 +8,7 @@ import pytest
 from skagway_env.core import CHANCE
 from skagway_env.games.skagway.game import SkagwayGame
 from skagway_env.games.skagway.placement import ASSAY, DEPUTY, DOCKS, MINES, RAILROAD
-from skagway_env.games.skagway.workers import MINER_HAND, RAILROAD_HAND, STOOGE_A
+from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_A
 
 FRED, MARINA, JOLENE, BOB = range(4)
 CLARENCE, BILL, JANE, FRANK, JOE, BART, JIM, TED = range(8)
@@ -187,3 +187,19 @@ def test_mines_when_gold_runs_out(spot, supply, drawn, points):
     assert state.gold_held[seat] == drawn
     assert state.points[seat] == [2, 3, 4, 5][seat] + points
     assert state.stage == "rail_draw"
+
+
+def test_only_stooges_among_hired_hands_are_placed_in_phase_two():
+    """[4.1] Railroad and Miner hands go out in Phase One; [4.3.4] the Gunfighter is
+    placed on the Street in Phase Four, never at work."""
+    state = started(2, first=0)
+    state.recruiter = 0
+    for hand in (RAILROAD_HAND, MINER_HAND, GUNFIGHTER_HAND, STOOGE_A):
+        state.hand_state[hand - 8] = "active"
+        state.loc[hand] = "home"
+    state.mines, state.railroad = [], []
+    state.begin_turn()
+    assert state.railroad == [RAILROAD_HAND] and state.mines == [MINER_HAND]
+    placeable = {state.game.codec.decode(a).arg for a in state.legal_actions()}
+    assert placeable == {0, 1, STOOGE_A}
+    assert state.loc[GUNFIGHTER_HAND] == "home"

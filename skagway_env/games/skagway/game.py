@@ -1,13 +1,19 @@
-"""The Skagway game object (IN PROGRESS, issue 3; not registered yet)."""
+"""The Skagway game object: parameters, sizes and components."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import Game, GameInfo, GameParams
+from ...core import Game, GameInfo, GameParameterError, GameParams
+from . import observation
 from .actions import ActionCodec
 from .components import load_components
 from .state import SkagwayState
+
+ACTIONS_PER_TURN = 200
+"""A bound on one turn's actions: 12 placements, 12 at the Mines, 29 at the Railroad,
+64 at the Assay, 4 at the Docks and Sheriff, 42 on the Street and at the Bank, and 28
+in Phase Six (every Gold counter and Goods card counted at most once where it acts)."""
 
 
 @dataclass(frozen=True)
@@ -15,6 +21,8 @@ class SkagwayParams(GameParams):
     num_players: int = 4
     data_file: str | None = None
     """A components TOML file; ``None`` uses the bundled ``components.toml``."""
+    max_turns: int = 200
+    """Safety cap (RULES_NOTES I22): turn ``max_turns`` is played as the final turn."""
 
 
 class SkagwayGame(Game):
@@ -25,7 +33,7 @@ class SkagwayGame(Game):
         max_players=4,
         env_version=0,
         hidden_information=True,
-        variants=("data_file",),
+        variants=("data_file", "max_turns"),
     )
     params_class = SkagwayParams
     params: SkagwayParams
@@ -34,15 +42,19 @@ class SkagwayGame(Game):
         super().__init__(params, **kwargs)
         self.components = load_components(self.params.data_file)
         self.codec = ActionCodec(len(self.components.goods))
+        if not isinstance(self.params.max_turns, int) or self.params.max_turns < 1:
+            raise GameParameterError(f"skagway: max_turns must be a positive integer, got "
+                                     f"{self.params.max_turns!r}")
 
     def num_distinct_actions(self) -> int:
         return self.codec.size
 
     def observation_size(self) -> int:
-        raise NotImplementedError("skagway observations come with the full engine (issue 3)")
+        return observation.size(len(self.components.goods), len(self.components.prestige))
 
     def max_game_length(self) -> int:
-        raise NotImplementedError("skagway's bound comes with the full engine (issue 3)")
+        # the starting-player draw, then at most ACTIONS_PER_TURN actions a turn (DESIGN.md)
+        return 1 + self.params.max_turns * ACTIONS_PER_TURN
 
     def new_initial_state(self) -> SkagwayState:
         return SkagwayState(self)

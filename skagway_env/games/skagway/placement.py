@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import PLACE_SPACES
-from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, is_hired_hand
+from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -25,9 +25,12 @@ def place_early_hired_hands(s: SkagwayState) -> None:
 
 
 def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
-    """[4.2] A seat's Workers at home, plus its active Stooges, in id order."""
+    """[4.2] A seat's Workers at home, plus its active Stooges, in id order. (The
+    Railroad and Miner hands went out in Phase One; the Gunfighter waits for the
+    Street [4.3.4].)"""
     own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == "home"]
-    stooges = [w for w in HIRED_HANDS if s.loc[w] == "home" and s.hand_owner(w) == seat]
+    stooges = [w for w in (STOOGE_A, STOOGE_B)
+               if s.loc[w] == "home" and s.hand_owner(w) == seat]
     return own + stooges
 
 

@@ -1,9 +1,8 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
-IN PROGRESS (issue 3): setup, Phase One, Phase Two and the Mines of Phase Three are
-the Railroad, the Assay & Mercantile, the Docks, the Sheriff/Deputy, Phase Four and
-Phase Five with the robbery are implemented; the engine stops with
-``NotImplementedError`` at Phase Six [4.6] (or the final turn's scoring [5.0]). DESIGN.md
+The phases live in their own modules (placement, work, buildings, home, street,
+cleanup, endgame); this class holds the fields, dispatches decisions and chance
+outcomes by ``stage``, and gives each seat its view. DESIGN.md
 lists the remaining phases and the fields they use. Not registered yet.
 """
 
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
-from . import buildings, cleanup, endgame, placement, street, work
+from . import buildings, cleanup, endgame, observation, placement, street, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
 if TYPE_CHECKING:
@@ -273,7 +272,10 @@ class SkagwayState(State):
     def begin_turn(self) -> None:
         """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
         self.turn += 1
-        self.final_turn = self.end_triggered
+        self.log = []
+        # [5.0] the turn after the trigger is the last; ``max_turns`` caps a game that
+        # would never end (nobody mining), RULES_NOTES I22
+        self.final_turn = self.end_triggered or self.turn >= self.game.params.max_turns
         self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
         self._next_placement(after=None)
@@ -318,22 +320,64 @@ class SkagwayState(State):
             buildings,
         )
 
+    # ------------------------------------------------------------------ information
     def observation_tensor(self, player: int) -> np.ndarray:
-        raise NotImplementedError("skagway observations come with the full engine (issue 3)")
+        return observation.encode(self, player)
 
     def observation_string(self, player: int) -> str:
-        lines = [f"Turn {self.turn}, first player {self.first_player}, stage {self.stage}",
-                 f"points {self.points}", f"mines {self.mines} railroad {self.railroad} "
-                 f"assay {self.assay} docks {self.docks} deputy {self.deputy} "
-                 f"sheriff {self.sheriff}"]
-        if 0 <= player < self.num_players:
-            lines.append(f"your gold {self.gold_held[player]} railroad "
-                         f"{self.rail_held[player]} goods {self.goods_held[player]}")
-        return "\n".join(lines)
+        return observation.describe(self, player)
+
+    def __str__(self) -> str:
+        return observation.describe(self, None)
+
+    def view(self, player: int, rng: np.random.Generator) -> SkagwayState:
+        """Redraw what ``player`` cannot see (DESIGN.md): other seats' Gold with the
+        supply, their Railroad counters with the supply (before the scoring), their
+        Goods with the deck, and another seat's fresh recruits among the pool."""
+        new = self.clone()
+        others = [q for q in range(self.num_players) if q != player]
+        new.gold_supply = _redeal(rng, new.gold_supply, new.gold_held, others)
+        if new.rail_owner < 0:
+            new.rail_supply = _redeal(rng, new.rail_supply, new.rail_held, others)
+        new.goods_deck = _redeal(rng, new.goods_deck, new.goods_held, others)
+        if new.recruited_by >= 0 and new.recruited_by != player:
+            hidden = [w for w in HIRED_HANDS if new.loc[w] in ("pool", "recruited")]
+            drawn = sum(new.loc[w] == "recruited" for w in hidden)
+            chosen = set(rng.choice(hidden, size=drawn, replace=False).tolist())
+            for w in hidden:
+                state = "recruited" if w in chosen else "pool"
+                new.loc[w] = new.hand_state[w - HIRED_HANDS[0]] = state
+        return new
+
+    def clone(self) -> SkagwayState:
+        new = object.__new__(SkagwayState)
+        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        for key in ("gold_held", "rail_held", "goods_held", "prestige", "decay_queue"):
+            d[key] = [x[:] for x in self.__dict__[key]]
+        d["_legal"] = None
+        new.__dict__ = d
+        return new
 
 
 CHANCE_STAGES = (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
                  work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL, cleanup.DECAY_ROLL)
+
+
+def _redeal(rng: np.random.Generator, supply: list[int], held: list[list[int]],
+            seats: list[int]) -> list[int]:
+    """Shuffle ``supply`` with the ``seats``' holdings (counts by face) and deal each seat
+    as many as it held; returns the new supply (``held`` is changed in place)."""
+    pool = list(supply)
+    for q in seats:
+        pool = [a + b for a, b in zip(pool, held[q], strict=True)]
+    items = np.repeat(np.arange(len(pool)), pool)
+    rng.shuffle(items)
+    start = 0
+    for q in seats:
+        size = sum(held[q])
+        held[q] = np.bincount(items[start:start + size], minlength=len(pool)).tolist()
+        start += size
+    return np.bincount(items[start:], minlength=len(pool)).tolist()
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

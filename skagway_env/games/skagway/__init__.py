@@ -1,0 +1,72 @@
+"""
+# Skagway: The Last Great Gold Rush
+
+Worker placement in the gold-rush port (rulebook: `shared/rulebooks/skagway.txt`).
+Players send Workers to the Mines, the Railroad, the Assay & Mercantile, the Docks
+and the Deputy's office; convert hidden Gold into points and buildings; pay to sleep
+in town; and shoot it out or rob the Bank on the Street. Assumed component data and
+readings of unclear rules: `components.toml` and `RULES_NOTES.md` beside this file;
+engine plan and status: `DESIGN.md`.
+
+| Creation            | `skagway_env.make_env("skagway", num_players=4)`                    |
+|---------------------|---------------------------------------------------------------------|
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v0")`                 |
+| Module              | `from skagway_env import skagway_v0`                                |
+| Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                  |
+| Actions             | Discrete(185) with the bundled data (see below)                     |
+| Observation         | Dict(observation=Box((521,), float32), action_mask=Box((185,), int8))|
+| Parallel API        | No (every decision is one seat's)                                   |
+| Variants            | `data_file`, `max_turns` (safety cap, 200), `reward`                |
+
+## Actions (W = 13 worker ids: 0..7 the players' Workers, seat*2+k; 8..12 the Hired
+## Hands Railroad, Miner, Gunfighter, Stooge A, Stooge B; T = 4 Goods types)
+
+| ids        | decision                                                                 |
+|------------|--------------------------------------------------------------------------|
+| 0..64      | [4.2] place worker w on mines/railroad/assay/docks/deputy: `5w + space`   |
+| 65..69     | [4.3.1] pull own Assay Worker from spot k (65+k), or no pull (69)         |
+| 70..73     | [4.3.3] turn in a $2 / $3 / $4 Gold counter, or stop (73)                 |
+| 74..90     | buy nothing (74), a Player Building (75 + 2*space + side), a Prestige     |
+|            | Building (81 + p)                                                         |
+| 91..95     | [4.3.2] cash a Goods card of type t (91+t), or keep the rest (95)         |
+| 96..99     | [4.3.5] Sheriff flips nothing (96) or the building on space s (97+s)      |
+| 100..101   | stay Sheriff / step down                                                  |
+| 102..117   | [4.5.1] rob (102), duel worker w (103+w), challenge the Sheriff (116),    |
+|            | sleep it off (117)                                                        |
+| 118..179   | [7.0] bribe offer: from points (118+x) or from the share (149+x), x 0..30 |
+| 180..181   | [7.0] the Sheriff accepts / refuses (and rolls)                           |
+| 182..184   | [4.6] return a $2 / $3 / $4 counter when holding more than two            |
+
+Chance outcomes (the starting player, counters, cards, Hired Hands, dice) reuse low
+ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
+(Restaurant/Saloon), 2 Enrichment (Church/Gambling Hall); sides 0 GOOD, 1 BAD.
+
+## Observation (observer first, then clockwise; four seat blocks, zero padded)
+
+Flags (final turn, end triggered), the stage one-hot (21), per seat: points, the
+Buildings Purchased marker, kills, Prestige Buildings owned, First Player /
+Recruiter / recruiting, counts of Gold, Railroad counters and Goods held, buildings,
+Railroad and Docks owned; the observer's own Gold by face, Railroad counters by value
+and Goods by type; each building space's side; each of the 13 workers' location
+(one-hot; another seat's fresh recruits show as "unseen"), face down, controlling
+seat (relative), spot, bandit order, acting; Bank and robbed Gold by face; supply,
+deck and bottom counts; the Goods die, the bribe on the table and gunfight dice.
+
+Hidden: other seats' Gold and Goods by face, their Railroad counters until the
+Railroad is scored, and which Hired Hands another seat recruited; `view(player, rng)`
+redraws all of it consistently.
+
+## Rewards
+
+At the end only: `rank` (default) +1 first to -1 last, ties by most Player
+Buildings then Nuggets Hockey [5.0], still-tied averaged; `win`; `score` (points).
+
+## Version history
+
+* v0: first release.
+"""
+
+from .game import SkagwayGame, SkagwayParams
+from .state import SkagwayState
+
+__all__ = ["SkagwayGame", "SkagwayParams", "SkagwayState"]
