@@ -48,6 +48,8 @@ def return_gold(s: SkagwayState, value: int) -> None:
     s.gold_held[seat][faces.index(value)] -= 1
     if any(s.gold_supply):
         s.gold_supply[faces.index(value)] += 1
+    else:
+        s.gold_removed += 1  # "remove them from the game if the Gold Supply is ... empty"
     next_keeper(s)
 
 

@@ -57,9 +57,11 @@ class SkagwayState(State):
         self.gold_held = [[0] * len(comp.gold.counts) for _ in range(n)]
         self.bank: list[int] = []
         self.robbed: list[int] = []
+        self.gold_removed = 0  # $4s turned in, and counters returned to an empty supply
         self.rail_supply = _counts(comp.railroad.supply(n), comp.railroad.counts)
         self.rail_held = [[0] * len(comp.railroad.counts) for _ in range(n)]
         self.rail_owner = -1
+        self.rail_removed = 0  # counters removed from play when the Railroad is scored
         self.goods_deck = [g.count for g in comp.goods]
         self.goods_held = [[0] * len(comp.goods) for _ in range(n)]
         self.goods_bottom: list[int] = []  # decayed cards, drawn last (RULES_NOTES I12)

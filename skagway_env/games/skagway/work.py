@@ -143,6 +143,7 @@ def score_railroad(s: SkagwayState) -> None:
     leaders = [p for p, t in enumerate(totals) if t == best]
     holder = next(p for p in range(s.num_players) if s.rail_held[p][deed])
     s.rail_owner = leaders[0] if len(leaders) == 1 else holder
+    s.rail_removed += sum(map(sum, s.rail_held)) - 1
     s.rail_held = [[0] * len(values) for _ in range(s.num_players)]
     s.rail_held[s.rail_owner][deed] = 1
     s.log.append(f"the Railroad is complete: P{s.rail_owner} owns it (totals {totals})")
@@ -236,6 +237,7 @@ def turn_in(s: SkagwayState, value: int) -> None:
     s.gold_held[seat][faces.index(value)] -= 1
     s.points[seat] += value
     if value == max(faces):
+        s.gold_removed += 1  # "will never return to the Gold Supply"
         for v in s.bank + s.robbed:
             s.gold_supply[faces.index(v)] += 1
         s.bank, s.robbed = [], []
