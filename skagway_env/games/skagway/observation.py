@@ -60,36 +60,59 @@ def _seat_block(s: SkagwayState, seat: int) -> list[float]:
             float(s.docks_owner == seat)]
 
 
+_LOCATION_INDEX = {where: i for i, where in enumerate(LOCATIONS)}
+_STAGE_INDEX = {stage: i for i, stage in enumerate(STAGES)}
+
+
 def encode(s: SkagwayState, observer: int) -> np.ndarray:
+    """Dense blocks for flags, seats and buildings; the 13 worker blocks are mostly
+    zeros, so only their non-zero entries are written (one numpy call)."""
+    comp = s.game.components
     n = s.num_players
-    out: list[float] = [float(s.final_turn), float(s.end_triggered)]
-    out += [float(s.stage == st) for st in STAGES]
+    out = np.zeros(size(len(comp.goods), len(comp.prestige)), dtype=np.float32)
+    head: list[float] = [float(s.final_turn), float(s.end_triggered)] + [0.0] * len(STAGES)
+    if s.stage in _STAGE_INDEX:
+        head[2 + _STAGE_INDEX[s.stage]] = 1.0
     for rel in range(MAX_SEATS):
-        out += (_seat_block(s, (observer + rel) % n) if rel < n
-                else [0.0] * seat_features(len(s.game.components.prestige)))
-    out += s.gold_held[observer] + s.rail_held[observer] + s.goods_held[observer]
+        head += (_seat_block(s, (observer + rel) % n) if rel < n
+                 else [0.0] * seat_features(len(comp.prestige)))
+    head += s.gold_held[observer] + s.rail_held[observer] + s.goods_held[observer]
     for side in s.building_side:
-        out += [float(side == -1), float(side == 0), float(side == 1)]
+        head += [float(side == -1), float(side == 0), float(side == 1)]
+    out[:len(head)] = head
+    base = len(head)
+    index: list[int] = []
+    value: list[float] = []
     for worker in range(NUM_WORKERS):
         where = seen_location(s, worker, observer)
-        loc = [0.0] * len(LOCATIONS)
-        loc[LOCATIONS.index(where)] = 1.0
+        index.append(base + _LOCATION_INDEX[where])
+        value.append(1.0)
+        if s.face_down[worker]:
+            index.append(base + len(LOCATIONS))
+            value.append(1.0)
         seat = controller(s, worker) if where not in ("out", "unseen") else -1
-        rel = [0.0] * (MAX_SEATS + 1)
-        rel[(seat - observer) % n + 1 if seat >= 0 else 0] = 1.0
-        slot = (s.assay.index(worker) + 1 if worker in s.assay else
-                s.mines.index(worker) + 1 if worker in s.mines else
-                s.railroad.index(worker) + 1 if worker in s.railroad else 0)
-        bandit = s.bandits.index(worker) + 1 if worker in s.bandits else 0
-        out += loc + [float(s.face_down[worker])] + rel + [
-            slot / 10.0, bandit / 13.0, float(worker == s.active)]
-    faces = [v for v, _ in s.game.components.gold.counts]
-    out += [s.bank.count(v) for v in faces] + [s.robbed.count(v) for v in faces]
-    out += [sum(s.gold_supply) / 14.0, sum(s.rail_supply) / 9.0, sum(s.goods_deck) / 14.0,
-            len(s.goods_bottom) / 14.0, s.goods_die / 6.0]
-    out += [s.bribe[0], s.bribe[1] / 30.0] + [r / 6.0 for r in s.rolls[:2]] + [0.0] * (
-        2 - len(s.rolls[:2]))
-    return np.array(out, dtype=np.float32)
+        index.append(base + len(LOCATIONS) + 1 + ((seat - observer) % n + 1 if seat >= 0 else 0))
+        value.append(1.0)
+        tail = base + len(LOCATIONS) + 2 + MAX_SEATS
+        if worker in s.assay or worker in s.mines or worker in s.railroad:
+            spots = s.assay if worker in s.assay else s.mines if worker in s.mines else s.railroad
+            index.append(tail)
+            value.append((spots.index(worker) + 1) / 10.0)
+        if worker in s.bandits:
+            index.append(tail + 1)
+            value.append((s.bandits.index(worker) + 1) / 13.0)
+        if worker == s.active:
+            index.append(tail + 2)
+            value.append(1.0)
+        base += WORKER_FEATURES
+    out[index] = value
+    faces = [v for v, _ in comp.gold.counts]
+    rest = [s.bank.count(v) for v in faces] + [s.robbed.count(v) for v in faces]
+    rest += [sum(s.gold_supply) / 14.0, sum(s.rail_supply) / 9.0, sum(s.goods_deck) / 14.0,
+             len(s.goods_bottom) / 14.0, s.goods_die / 6.0, s.bribe[0], s.bribe[1] / 30.0]
+    rest += [r / 6.0 for r in s.rolls[:2]] + [0.0] * (2 - len(s.rolls[:2]))
+    out[base:base + len(rest)] = rest
+    return out
 
 
 def describe(s: SkagwayState, observer: int | None) -> str:
