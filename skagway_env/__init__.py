@@ -2,7 +2,7 @@
 
 >>> import skagway_env
 >>> skagway_env.list_games()
-['dawson_city_barbers']
+['dawson_city_barbers', 'skagway']
 >>> game = skagway_env.make_game("dawson_city_barbers", num_players=4)
 >>> env = skagway_env.make_env("dawson_city_barbers", num_players=4)
 """
