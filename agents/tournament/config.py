@@ -66,14 +66,14 @@ class TournamentConfig:
 
 
 DEFAULT_CONFIG: dict[str, Any] = {
-    # `make run` and a bare `skagway tournament`: Dawson City Barbers until Skagway lands
+    # `make run` and a bare `skagway tournament`: Skagway, the flagship
     "name": "default",
-    "game": "dawson_city_barbers",
+    "game": "skagway",
     "players": 4,
     "entrants": [
         {"name": "random", "spec": "random"},
-        {"name": "flatmc-8", "spec": "flatmc:playouts=8"},
-        {"name": "flatmc-32", "spec": "flatmc:playouts=32"},
+        {"name": "flatmc-4", "spec": "flatmc:playouts=4"},
+        {"name": "flatmc-16", "spec": "flatmc:playouts=16"},
     ],
     "repeats": 1,
     "seed": 0,
