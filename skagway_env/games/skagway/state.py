@@ -19,7 +19,7 @@ from .workers import HIRED_HANDS, PLAYER_WORKERS
 if TYPE_CHECKING:
     from .game import SkagwayGame
 
-SETUP, PLACE, PHASE_THREE = "setup", "place", "phase_three"
+SETUP, PLACE = "setup", "place"
 
 
 class SkagwayState(State):
@@ -126,9 +126,7 @@ class SkagwayState(State):
             return self.cash_queue[0]
         if self.stage in (work.TURN_IN, work.BUY):
             return work.assay_seat(self)
-        raise NotImplementedError(
-            f"skagway: no player for stage {self.stage!r}"
-        )
+        raise RuntimeError(f"skagway: unknown stage {self.stage!r}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.stage == SETUP:
@@ -285,7 +283,7 @@ class SkagwayState(State):
     def _next_placement(self, after: int | None) -> None:
         seat = placement.next_placer(self, after)
         if seat is None:
-            self.stage, self.placer = PHASE_THREE, -1
+            self.placer = -1
             work.start_mines(self)  # [4.3] resolve the spaces, the Mines first
         else:
             self.stage, self.placer = PLACE, seat

@@ -1,5 +1,5 @@
-"""Phase Three [4.3]: resolving the Worker spaces in order. IN PROGRESS: the Mines
-[4.3.1] are implemented; the Railroad [4.3.2] onwards are not yet (DESIGN.md)."""
+"""Phase Three [4.3]: resolving the Worker spaces in order: the Mines, the Railroad
+(with its Goods), the Assay & Mercantile, the Docks, the Sheriff/Deputy."""
 
 from __future__ import annotations
 
