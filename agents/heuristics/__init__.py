@@ -16,7 +16,7 @@ from skagway_env.core import Game, State
 
 from ..base import Agent
 
-GAMES_WITH_HEURISTICS = ("dawson_city_barbers",)
+GAMES_WITH_HEURISTICS = ("dawson_city_barbers", "skagway")
 
 
 def styles_module(game_name: str) -> ModuleType:

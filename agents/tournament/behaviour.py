@@ -38,7 +38,20 @@ def _dawson_city_barbers(state: Any, player: int, action: int) -> tuple[str, dic
     return "schedule", {"train/card": train, "work/card": work, "pan/card": pan}
 
 
-FEATURES: dict[str, Features] = {"dawson_city_barbers": _dawson_city_barbers}
+def _skagway(state: Any, player: int, action: int) -> tuple[str, dict]:
+    from skagway_env.games.skagway.actions import PLACE_SPACES
+
+    move = state.game.codec.decode(action)
+    if move.kind == "place":
+        return f"place-{PLACE_SPACES[move.arg2]}", {}
+    if move.kind == "buy":
+        kind = "nothing" if move.arg == 0 else "building" if move.arg <= 6 else "prestige"
+        return f"buy-{kind}", {}
+    return move.kind, {}
+
+
+FEATURES: dict[str, Features] = {"dawson_city_barbers": _dawson_city_barbers,
+                                 "skagway": _skagway}
 
 
 def action_statistics(config: TournamentConfig, records: Sequence[GameRecord]) -> dict:
