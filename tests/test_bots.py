@@ -96,3 +96,30 @@ def test_heuristics_beat_random_in_six_seat_games():
             seats[seed % 6] = make_agent(f"heuristic:{style}", game, seed)
             share += play_game(game, seats, seed).win_shares[seed % 6]
         assert share / 30 > 1 / 6, style
+
+
+SKAGWAY_BOTS = ["heuristic:prospector", "heuristic:landlord", "heuristic:landlord,lean=bad",
+                "mcts:iterations=4", "mcts:iterations=3,rollout=heuristic"]
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+@pytest.mark.parametrize("spec", SKAGWAY_BOTS)
+def test_skagway_bots_pick_legal_actions_and_are_seeded(spec, num_players):
+    game = skagway_env.make_game("skagway", num_players=num_players)
+    for state in sample_states(game, seed=num_players, count=4):
+        p = state.current_player()
+        view = state.view(p, np.random.default_rng(2))
+        first = make_agent(spec, game, seed=9).act(view.clone(), p)
+        again = make_agent(spec, game, seed=9).act(view.clone(), p)
+        assert first in state.legal_actions() and first == again
+
+
+@pytest.mark.parametrize("style", ["prospector", "landlord"])
+def test_skagway_styles_beat_random(style):
+    game = skagway_env.make_game("skagway", num_players=4)
+    share = 0.0
+    for seed in range(24):
+        seats = [make_agent("random", game, seed * 4 + k) for k in range(4)]
+        seats[seed % 4] = make_agent(f"heuristic:{style}", game, seed)
+        share += play_game(game, seats, seed).win_shares[seed % 4]
+    assert share / 24 > 1 / 4  # the 400-game runs give the intervals
