@@ -203,3 +203,16 @@ def test_only_stooges_among_hired_hands_are_placed_in_phase_two():
     placeable = {state.game.codec.decode(a).arg for a in state.legal_actions()}
     assert placeable == {0, 1, STOOGE_A}
     assert state.loc[GUNFIGHTER_HAND] == "home"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_mats_workers_and_hired_hands(players):
+    """[3.2] markers at 0; [3.3] two Workers a player; [3.1] Hired Hands in the pool."""
+    state = started(players)
+    assert state.purchased_track == [0] * players and state.kills == [0] * players
+    assert [state.loc[w] for w in range(8)] == ["home"] * (2 * players) + ["out"] * (
+        8 - 2 * players)
+    assert all(state.loc[w] == "pool" for w in range(8, 13))
+    assert state.recruiter == state.recruited_by == -1
+    assert state.building_side == [-1, -1, -1] and state.prestige == [[]] * players
+    assert sum(state.goods_deck) == 14 and state.sheriff == -1
