@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from skagway_env.envs.common import sample_chance
 from skagway_env.games.skagway.game import SkagwayGame
+
+from ..conftest import random_playout
 
 
 def check(state, gold_total: int, rail_total: int, goods_total: int) -> None:
@@ -33,19 +34,15 @@ def check(state, gold_total: int, rail_total: int, goods_total: int) -> None:
 
 
 def play(games: int, players: int, seed: int) -> int:
+    """Random games checked at every node; returns the longest game's turn count."""
     game = SkagwayGame(num_players=players)
     rng = np.random.default_rng(seed)
     longest = 0
     for _ in range(games):
         state = game.new_initial_state()
         totals = (sum(state.gold_supply), sum(state.rail_supply), sum(state.goods_deck))
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.integers(len(legal)))])
-            check(state, *totals)
+        random_playout(state, rng, visit=lambda s, t=totals: check(s, *t))
+        check(state, *totals)
         longest = max(longest, state.turn)
     return longest
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
+from ...core.hidden import redeal
 from . import observation, scoring
 from .actions import Haircut, LongWeekend, Schedule
 from .components import TRACKS
@@ -226,17 +227,7 @@ class DawsonCityBarbersState(State):
         """
         new = self.clone()
         others = [q for q in range(self.num_players) if q != player]
-        pool = list(new.deck)
-        for q in others:
-            pool = [a + b for a, b in zip(pool, new.hands[q], strict=True)]
-        cards = np.repeat(np.arange(len(pool)), pool)
-        rng.shuffle(cards)
-        start = 0
-        for q in others:
-            size = sum(new.hands[q])
-            new.hands[q] = np.bincount(cards[start:start + size], minlength=len(pool)).tolist()
-            start += size
-        new.deck = np.bincount(cards[start:], minlength=len(pool)).tolist()
+        new.deck = redeal(rng, new.deck, new.hands, others)
         return new
 
     def clone(self) -> DawsonCityBarbersState:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
+from ...core.hidden import redeal
 from . import buildings, cleanup, endgame, observation, placement, street, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS
 
@@ -336,10 +337,10 @@ class SkagwayState(State):
         Goods with the deck, and another seat's fresh recruits among the pool."""
         new = self.clone()
         others = [q for q in range(self.num_players) if q != player]
-        new.gold_supply = _redeal(rng, new.gold_supply, new.gold_held, others)
+        new.gold_supply = redeal(rng, new.gold_supply, new.gold_held, others)
         if new.rail_owner < 0:
-            new.rail_supply = _redeal(rng, new.rail_supply, new.rail_held, others)
-        new.goods_deck = _redeal(rng, new.goods_deck, new.goods_held, others)
+            new.rail_supply = redeal(rng, new.rail_supply, new.rail_held, others)
+        new.goods_deck = redeal(rng, new.goods_deck, new.goods_held, others)
         if new.recruited_by >= 0 and new.recruited_by != player:
             hidden = [w for w in HIRED_HANDS if new.loc[w] in ("pool", "recruited")]
             drawn = sum(new.loc[w] == "recruited" for w in hidden)
@@ -361,23 +362,6 @@ class SkagwayState(State):
 
 CHANCE_STAGES = (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
                  work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL, cleanup.DECAY_ROLL)
-
-
-def _redeal(rng: np.random.Generator, supply: list[int], held: list[list[int]],
-            seats: list[int]) -> list[int]:
-    """Shuffle ``supply`` with the ``seats``' holdings (counts by face) and deal each seat
-    as many as it held; returns the new supply (``held`` is changed in place)."""
-    pool = list(supply)
-    for q in seats:
-        pool = [a + b for a, b in zip(pool, held[q], strict=True)]
-    items = np.repeat(np.arange(len(pool)), pool)
-    rng.shuffle(items)
-    start = 0
-    for q in seats:
-        size = sum(held[q])
-        held[q] = np.bincount(items[start:start + size], minlength=len(pool)).tolist()
-        start += size
-    return np.bincount(items[start:], minlength=len(pool)).tolist()
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:
