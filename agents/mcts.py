@@ -13,7 +13,10 @@ action, and plays it out:
 - at a simultaneous node the agent's own action is searched at the root and the
   other seats' actions are drawn at random (decoupled search is future work);
 - playouts use a pluggable policy (``rollout=random``, or any agent spec, e.g. a
-  heuristic), the budget is ``iterations`` or ``seconds``.
+  heuristic), the budget is ``iterations`` or ``seconds``;
+- optionally a ``prior`` agent (progressive bias): its choice at a node is tried
+  first and keeps a bonus ``prior_bonus / (1 + visits)``, so a small budget plays at
+  least as the prior would and the search departs from it where playouts disagree.
 
 Nothing is kept between decisions: the tree is rebuilt for every move, so no
 statistics gathered in one determinization leak into a later choice.
@@ -53,6 +56,8 @@ class MCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: str = "random",
+        prior: str | None = None,
+        prior_bonus: float = 1.0,
     ) -> None:
         super().__init__(game, seed)
         if not isinstance(iterations, int) or iterations < 1:
@@ -64,15 +69,22 @@ class MCTSAgent(Agent):
         self.exploration = float(exploration)
         self.rollout = rollout
         self._policy: Agent | None = None
-        if rollout != "random":
-            from . import make_agent  # a heuristic (or any agent) as the playout policy
+        self._prior: Agent | None = None
+        self.prior, self.prior_bonus = prior, float(prior_bonus)
+        from . import make_agent  # heuristics (or any agents) for playouts and priors
 
+        if rollout != "random":
             self._policy = make_agent(rollout, game, seed)
             self._policy.rng = self.rng
+        if prior is not None:
+            self._prior = make_agent(prior, game, seed)
+            self._prior.rng = self.rng
 
     def params(self) -> dict:
         out = {"iterations": self.iterations, "exploration": self.exploration,
                "rollout": self.rollout}
+        if self.prior is not None:
+            out["prior"], out["prior_bonus"] = self.prior, self.prior_bonus
         if self.seconds is not None:
             out["seconds"] = self.seconds
         return out
@@ -119,7 +131,8 @@ class MCTSAgent(Agent):
                 world.apply_actions(joint)
                 continue
             legal = world.legal_actions()
-            action = self._select(node, legal)
+            hint = self._prior.act(world, cur) if self._prior is not None else None
+            action = self._select(node, legal, hint)
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = Node()
@@ -132,12 +145,19 @@ class MCTSAgent(Agent):
             child.visits += 1
             child.total += returns[mover]
 
-    def _select(self, node: Node, legal: list[int]) -> int:
-        """UCT over the actions legal in this determinization (untried ones first)."""
+    def _select(self, node: Node, legal: list[int], hint: int | None = None) -> int:
+        """UCT over the actions legal in this determinization (untried ones first).
+
+        With a ``prior`` agent, its choice (``hint``) is tried first and keeps a bonus
+        that fades with visits (progressive bias), so a small budget plays at least
+        as the prior would and search overrides it where playouts disagree.
+        """
         untried = [a for a in legal if a not in node.children]
         for a in legal:
             if a in node.children:
                 node.children[a].available += 1
+        if hint is not None and hint in untried:
+            return hint
         if untried:
             return untried[int(self.rng.integers(len(untried)))]
         c = self.exploration
@@ -147,6 +167,8 @@ class MCTSAgent(Agent):
             score = child.total / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if a == hint:
+                score += self.prior_bonus / (1 + child.visits)
             if score > best_score:
                 best_score, best = score, [a]
             elif score == best_score:

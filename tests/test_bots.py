@@ -112,3 +112,30 @@ def test_skagway_styles_beat_random(style):
         seats[seed % 4] = make_agent(f"heuristic:{style}", game, seed)
         share += play_game(game, seats, seed).win_shares[seed % 4]
     assert share / 24 > 1 / 4  # the 400-game runs give the intervals
+
+
+def test_mcts_prior_is_tried_first(monkeypatch):
+    """With one iteration, MCTS plays exactly its prior's choice (progressive bias)."""
+    import agents
+    from agents.base import Agent
+
+    class Highest(Agent):
+        name = "highest"
+
+        def act(self, state, player):
+            return max(state.legal_actions(player))
+
+    monkeypatch.setitem(agents.AGENT_KINDS, "highest", Highest)
+    game = skagway_env.make_game("skagway", num_players=3)
+    agent = make_agent("mcts:iterations=1,prior=highest", game, seed=3)
+    assert agent.params()["prior"] == "highest"
+    for state in sample_states(game, seed=8, count=6):
+        p = state.current_player()
+        assert agent.act(state.view(p, np.random.default_rng(0)), p) == max(
+            state.legal_actions())
+
+
+def test_mcts_prior_must_be_an_agent():
+    game = skagway_env.make_game("skagway", num_players=2)
+    with pytest.raises(ValueError, match="unknown agent 'oracle'"):
+        make_agent("mcts:prior=oracle", game)
