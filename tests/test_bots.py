@@ -35,10 +35,14 @@ def test_bots_pick_legal_actions_and_are_seeded(name, num_players, spec):
         assert first in state.legal_actions() and first == again
 
 
-@pytest.mark.parametrize("spec", DCB_BOTS + ["flatmc:playouts=8"])
-def test_bots_ignore_what_their_seat_cannot_see(spec):
-    """Two states that differ only in opponents' hands and the deck: same choice."""
-    game = skagway_env.make_game("dawson_city_barbers", num_players=4)
+@pytest.mark.parametrize("name, spec", [("dawson_city_barbers", s) for s in DCB_BOTS]
+                         + [("dawson_city_barbers", "flatmc:playouts=8")]
+                         + [("skagway", s) for s in SKAGWAY_BOTS]
+                         + [("skagway", "mcts:iterations=3,prior=heuristic:landlord")])
+def test_bots_ignore_what_their_seat_cannot_see(name, spec):
+    """Two states that differ only in what the seat cannot see (opponents' cards or
+    counters, the deck, the supplies): the same seeded bot makes the same choice."""
+    game = skagway_env.make_game(name, num_players=4)
     checked = 0
     for state in sample_states(game, seed=11, count=6):
         p = state.current_player()
