@@ -15,7 +15,7 @@ import numpy as np
 from ...core import CHANCE, TERMINAL, State
 from ...core.hidden import redeal
 from . import buildings, cleanup, endgame, observation, placement, street, work
-from .workers import HIRED_HANDS, PLAYER_WORKERS
+from .workers import HIRED_HANDS, PLAYER_WORKERS, controller
 
 if TYPE_CHECKING:
     from .game import SkagwayGame
@@ -110,15 +110,15 @@ class SkagwayState(State):
         if self.stage == PLACE:
             return self.placer
         if self.stage == work.MINE_PULL:
-            return work.controller(self, self.mines[self.cursor])
+            return controller(self, self.mines[self.cursor])
         if self.stage in CHANCE_STAGES:
             return CHANCE
         if self.stage == street.STREET_CHOICE:
-            return work.controller(self, self.active)
+            return controller(self, self.active)
         if self.stage == street.BRIBE_OFFER:
-            return work.controller(self, street.leader(self))
+            return controller(self, street.leader(self))
         if self.stage == street.BRIBE_ANSWER:
-            return work.controller(self, self.sheriff)
+            return controller(self, self.sheriff)
         if self.stage == cleanup.KEEP_GOLD:
             return self.keep_queue[0]
         if self.stage in (work.SHERIFF_FLIP, work.STEP_DOWN):
