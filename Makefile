@@ -19,11 +19,11 @@ run: $(STAMP)
 	$(BIN)/skagway tournament --workers 2
 
 test: $(STAMP)
-	$(BIN)/ruff check skagway_env agents experiments tests
+	$(BIN)/ruff check skagway_env agents experiments tests setup.py
 	$(BIN)/python -m pytest -q -n 2
 
 lint: $(STAMP)
-	$(BIN)/ruff check skagway_env agents experiments tests
+	$(BIN)/ruff check skagway_env agents experiments tests setup.py
 
 bench: $(STAMP)
 	$(BIN)/python experiments/bench_env.py

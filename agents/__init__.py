@@ -9,7 +9,6 @@ from .flat_mc import FlatMonteCarloAgent
 from .heuristics import HeuristicAgent
 from .human import HumanAgent
 from .mcts import MCTSAgent
-from .play import GameResult, play_game
 from .random_agent import RandomAgent
 from .specs import AgentSpecError, check_options, format_spec, parse_spec
 
@@ -58,8 +57,6 @@ __all__ = [
     "FlatMonteCarloAgent",
     "HeuristicAgent",
     "MCTSAgent",
-    "GameResult",
     "RandomAgent",
     "make_agent",
-    "play_game",
 ]

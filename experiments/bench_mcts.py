@@ -19,9 +19,9 @@ import argparse
 import time
 
 import numpy as np
+from skagway_agents.mcts import MCTSAgent
 
 import skagway_env
-from agents.mcts import MCTSAgent
 from skagway_env.core import State, game_class
 from skagway_env.envs.common import sample_chance
 

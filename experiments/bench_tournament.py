@@ -13,7 +13,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from agents.tournament import config_from_dict, run_tournament, schedule
+from skagway_experiments.tournament import config_from_dict, run_tournament, schedule
 
 
 def bench_config(games: int) -> dict:

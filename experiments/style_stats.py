@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import argparse
 
-from agents.tournament import Store
-from agents.tournament.behaviour import action_statistics, format_action_statistics
+from skagway_experiments.tournament import Store
+from skagway_experiments.tournament.behaviour import action_statistics, format_action_statistics
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from agents import AgentSpecError, make_agent, play_game
-from agents.specs import parse_spec
+from skagway_agents import AgentSpecError, make_agent
+from skagway_agents.specs import parse_spec
+from skagway_experiments import play_game
 
 from .conftest import sample_states
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from skagway_agents import make_agent
+from skagway_experiments import play_game
+from skagway_experiments.tournament import Store, config_from_dict, run_tournament
+from skagway_experiments.tournament.behaviour import action_statistics
 
 import skagway_env
-from agents import make_agent, play_game
-from agents.tournament import Store, config_from_dict, run_tournament
-from agents.tournament.behaviour import action_statistics
 
 from .conftest import sample_states
 
@@ -120,8 +121,8 @@ def test_skagway_styles_beat_random(style):
 
 def test_mcts_prior_is_tried_first(monkeypatch):
     """With one iteration, MCTS plays exactly its prior's choice (progressive bias)."""
-    import agents
-    from agents.base import Agent
+    import skagway_agents as agents
+    from skagway_agents.base import Agent
 
     class Highest(Agent):
         name = "highest"

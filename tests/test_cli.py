@@ -7,11 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from skagway_agents import AGENT_KINDS
+from skagway_agents.random_agent import RandomAgent
+from skagway_experiments import play_game
+from skagway_experiments.cli import final_state, main, make_agents, parse_value
 
-from agents import AGENT_KINDS, play_game
-from agents.random_agent import RandomAgent
 from skagway_env import State, list_games, make_game
-from skagway_env.cli import final_state, main, make_agents, parse_value
 from skagway_env.core.returns import placings
 
 GAME = "dawson_city_barbers"
@@ -57,7 +58,7 @@ def test_games_lists_every_game_with_its_sizes(capsys: pytest.CaptureFixture[str
 
 def test_installed_module_runs_as_a_program() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "skagway_env.cli", "games"],
+        [sys.executable, "-m", "skagway_experiments.cli", "games"],
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert proc.returncode == 0, proc.stderr

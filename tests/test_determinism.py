@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from skagway_agents import make_agent
+from skagway_experiments import play_game
 
 import skagway_env
-from agents import make_agent, play_game
 
 from .test_pettingzoo_env import play_env
 

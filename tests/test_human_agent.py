@@ -6,10 +6,11 @@ from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 import pytest
+from skagway_agents import AGENT_KINDS, make_agent
+from skagway_agents.human import HumanAgent
+from skagway_agents.random_agent import RandomAgent
+from skagway_experiments import play_game
 
-from agents import AGENT_KINDS, make_agent, play_game
-from agents.human import HumanAgent
-from agents.random_agent import RandomAgent
 from skagway_env import Game, State, make_game
 from skagway_env.envs.common import resolve_chance
 

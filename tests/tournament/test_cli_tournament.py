@@ -11,9 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
-from agents.tournament import DEFAULT_CONFIG, Store, config_from_dict
-from skagway_env.cli import build_parser, main, tournament_config
+from skagway_experiments.cli import build_parser, main, tournament_config
+from skagway_experiments.tournament import DEFAULT_CONFIG, Store, config_from_dict
 
 GAME = "dawson_city_barbers"
 NAME = f"{GAME}-2p"

@@ -5,15 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from agents.tournament import (
+from skagway_experiments.tournament import (
     DEFAULT_CONFIG,
     TournamentConfigError,
     config_from_dict,
     load_config,
     schedule,
 )
-from agents.tournament.config import check_config
+from skagway_experiments.tournament.config import check_config
 
 CONFIGS = sorted((Path(__file__).resolve().parents[2] / "configs" / "tournament").glob("*.yaml"))
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from agents.tournament import Store, StoreError, config_from_dict, run_tournament
-from agents.tournament.frame import GAME_DTYPES, RESULT_DTYPES, load_games, load_results
-from agents.tournament.schedule import schedule
+from skagway_experiments.tournament import Store, StoreError, config_from_dict, run_tournament
+from skagway_experiments.tournament.frame import (
+    GAME_DTYPES,
+    RESULT_DTYPES,
+    load_games,
+    load_results,
+)
+from skagway_experiments.tournament.schedule import schedule
 
 pd = pytest.importorskip("pandas")
 

@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from agents.tournament import Store, config_from_dict, run_tournament, schedule
+from skagway_experiments.tournament import Store, config_from_dict, run_tournament, schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +61,7 @@ def test_resume_continues_without_repeating(tmp_path):
 
 KILLABLE = """
 import sys
-from agents.tournament import config_from_dict, run_tournament
+from skagway_experiments.tournament import config_from_dict, run_tournament
 config = config_from_dict({config!r})
 run_tournament(config, sys.argv[1], workers=int(sys.argv[2]), progress=False)
 """

@@ -7,8 +7,7 @@ from collections import Counter
 from itertools import permutations
 
 import pytest
-
-from agents.tournament import (
+from skagway_experiments.tournament import (
     GameRecord,
     Store,
     StoreError,
@@ -140,7 +139,7 @@ def test_explicit_lineups_play_every_seating():
 
 
 def test_lineups_must_name_entrants_and_fill_the_table():
-    from agents.tournament import TournamentConfigError
+    from skagway_experiments.tournament import TournamentConfigError
 
     base = {"game": "dawson_city_barbers", "players": 2, "entrants": ["random", "flatmc"]}
     with pytest.raises(TournamentConfigError, match="line-up"):

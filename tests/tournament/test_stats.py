@@ -19,9 +19,8 @@ import random
 
 import pytest
 from openskill.models import PlackettLuce
-
-from agents.tournament.records import GameRecord
-from agents.tournament.stats import (
+from skagway_experiments.tournament.records import GameRecord
+from skagway_experiments.tournament.stats import (
     AgentRow,
     Rating,
     SeatRow,

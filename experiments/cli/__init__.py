@@ -22,10 +22,11 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
+from skagway_agents import AgentSpecError
+from skagway_agents.specs import parse_value
+from skagway_experiments.tournament import StoreError, TournamentConfigError
+
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
-from agents import AgentSpecError
-from agents.specs import parse_value
-from agents.tournament import StoreError, TournamentConfigError
 from skagway_env.core import GameParameterError, UnknownGameError
 
 from .common import PROG, CliError, _Parser, _positive, _seed, final_state, make_agents

@@ -1,4 +1,4 @@
-"""``python -m skagway_env.cli``."""
+"""``python -m skagway_experiments.cli``."""
 
 from . import main
 

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import numpy as np
+from skagway_agents import Agent, make_agent
+from skagway_agents.specs import parse_value
 
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
-from agents import Agent, make_agent
-from agents.specs import parse_value
 from skagway_env.core import (
     Game,
     State,

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from skagway_agents import make_agent
 from tqdm import tqdm
 
 from skagway_env.core import Game, make_game
 
-from .. import make_agent, play_game
+from ..play import play_game
 from .config import TournamentConfig, check_config, config_from_dict
 from .records import GameRecord
 from .schedule import ScheduledGame, derive_seed, schedule

@@ -8,8 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-import skagway_env  # noqa: F401  (importing the package registers the bundled games)
-from agents.tournament import (
+from skagway_experiments.tournament import (
     DEFAULT_CONFIG,
     Store,
     StoreError,
@@ -20,8 +19,10 @@ from agents.tournament import (
     load_config,
     run_tournament,
 )
-from agents.tournament.config import check_config
-from agents.tournament.store import TournamentInfo
+from skagway_experiments.tournament.config import check_config
+from skagway_experiments.tournament.store import TournamentInfo
+
+import skagway_env  # noqa: F401  (importing the package registers the bundled games)
 from skagway_env.core import (
     IllegalActionError,
     make_game,
@@ -110,7 +111,9 @@ def tournament_title(info: TournamentInfo) -> str:
 
 def show_leaderboard(store: Store, info: TournamentInfo) -> None:
     """The leaderboard of one stored tournament, then where it is stored."""
-    from agents.tournament.stats import format_leaderboard  # openskill, only when needed
+    from skagway_experiments.tournament.stats import (
+        format_leaderboard,  # openskill, only when needed
+    )
 
     records = store.records(info.id)
     print(format_leaderboard(records, title=tournament_title(info)))

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from skagway_agents import make_agent
 
 from skagway_env.core import GameParameterError, make_game
-
-from .. import make_agent
 
 
 class TournamentConfigError(ValueError):

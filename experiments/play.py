@@ -6,12 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from skagway_agents import Agent
 
 from skagway_env.core import SIMULTANEOUS, Game, State
 from skagway_env.core.returns import placings
 from skagway_env.envs.common import sample_chance
-
-from .base import Agent
 
 
 @dataclass

@@ -9,11 +9,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from skagway_agents.human import HumanAgent
 from tqdm import tqdm
 
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
-from agents import GameResult, play_game
-from agents.human import HumanAgent
 from skagway_env.core import (
     CHANCE,
     State,
@@ -22,6 +21,7 @@ from skagway_env.core import (
     make_game,
 )
 
+from ..play import GameResult, play_game
 from .common import (
     build_game,
     final_state,
