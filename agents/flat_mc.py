@@ -12,24 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from skagway_env.core import Game, State
-from skagway_env.envs.common import sample_chance
+from skagway_env.core.playout import random_playout
 
 from .base import Agent
-
-
-def random_playout(state: State, rng: np.random.Generator) -> list[float]:
-    """Finish ``state`` with uniform random moves (chance by its odds); its returns."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        elif state.is_simultaneous_node():
-            state.apply_actions([
-                int(rng.choice(state.legal_actions(p))) for p in range(state.num_players)
-            ])
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
-    return state.returns()
 
 
 class FlatMonteCarloAgent(Agent):
@@ -54,7 +39,7 @@ class FlatMonteCarloAgent(Agent):
             k = i % len(legal)
             world = state.view(player, self.rng)
             world.apply_action(legal[k])
-            totals[k] += random_playout(world, self.rng)[player]
+            totals[k] += random_playout(world, self.rng).returns()[player]
             counts[k] += 1
         means = totals / counts
         best = np.flatnonzero(means == means.max())

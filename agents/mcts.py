@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 from skagway_env.core import SIMULTANEOUS, Game, State
-from skagway_env.envs.common import sample_chance
+from skagway_env.core.playout import random_step, sample_chance
 
 from .base import Agent
 
@@ -179,15 +179,8 @@ class MCTSAgent(Agent):
         rng, policy = self.rng, self._policy
         while not world.is_terminal():
             cur = world.current_player()
-            if world.is_chance_node():
-                world.apply_action(sample_chance(world, rng))
-            elif cur == SIMULTANEOUS:
-                world.apply_actions([
-                    int(rng.choice(world.legal_actions(p))) for p in range(world.num_players)
-                ])
-            elif policy is not None:
-                world.apply_action(policy.act(world, cur))
+            if policy is None or cur < 0:  # chance, a simultaneous node, or no policy
+                random_step(world, rng)
             else:
-                legal = world.legal_actions()
-                world.apply_action(legal[int(rng.integers(len(legal)))])
+                world.apply_action(policy.act(world, cur))
         return world.returns()

@@ -20,7 +20,7 @@ import numpy as np
 from pettingzoo.classic import connect_four_v3
 
 import skagway_env
-from skagway_env.envs.common import sample_chance
+from skagway_env.core.playout import sample_chance
 
 
 def steps_per_second(loop: Callable[[], int], seconds: float) -> float:

@@ -23,7 +23,7 @@ from skagway_agents.mcts import MCTSAgent
 
 import skagway_env
 from skagway_env.core import State, game_class
-from skagway_env.envs.common import sample_chance
+from skagway_env.core.playout import sample_chance
 
 
 def positions(game: skagway_env.Game, count: int, seed: int) -> list[State]:

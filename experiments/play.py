@@ -9,8 +9,8 @@ import numpy as np
 from skagway_agents import Agent
 
 from skagway_env.core import SIMULTANEOUS, Game, State
+from skagway_env.core.playout import sample_chance
 from skagway_env.core.returns import placings
-from skagway_env.envs.common import sample_chance
 
 
 @dataclass

@@ -12,7 +12,7 @@ from skagway_agents.random_agent import RandomAgent
 from skagway_experiments import play_game
 
 from skagway_env import Game, State, make_game
-from skagway_env.envs.common import resolve_chance
+from skagway_env.core.playout import resolve_chance
 
 GAME = "dawson_city_barbers"
 

@@ -7,8 +7,15 @@ from .errors import (
     IllegalActionError,
     UnknownGameError,
 )
-from .game import Game, GameInfo, GameParams, State
-from .registry import game_class, list_games, make_game, register_game, unregister_game
+from .game import Game, GameInfo, GameParams, State, Variant
+from .registry import (
+    game_class,
+    list_configurations,
+    list_games,
+    make_game,
+    register_game,
+    unregister_game,
+)
 
 __all__ = [
     "CHANCE",
@@ -22,7 +29,9 @@ __all__ = [
     "IllegalActionError",
     "State",
     "UnknownGameError",
+    "Variant",
     "game_class",
+    "list_configurations",
     "list_games",
     "make_game",
     "register_game",

@@ -34,8 +34,29 @@ class GameParams:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A named rules variant: parameters to pass, and the player counts it allows.
+
+    Every variant a game declares is covered by the generic test suite at each of its
+    player counts (``skagway_env.core.registry.list_configurations``).
+    """
+
+    name: str
+    params: tuple[tuple[str, Any], ...]
+    min_players: int | None = None
+    max_players: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+@dataclass(frozen=True)
 class GameInfo:
-    """Static facts about a game, shown by ``skagway games``."""
+    """Static facts about a game, shown by ``skagway games``.
+
+    ``variants`` names the rule parameters (besides ``num_players`` and ``reward``);
+    ``presets`` are the named variants built from them, each tested like the base game.
+    """
 
     name: str
     long_name: str
@@ -45,6 +66,7 @@ class GameInfo:
     hidden_information: bool = True
     simultaneous_moves: bool = False
     variants: tuple[str, ...] = ()
+    presets: tuple[Variant, ...] = ()
 
 
 class Game(ABC):
@@ -183,6 +205,12 @@ class State(ABC):
     def observation_string(self, player: int) -> str:
         """What ``player`` sees, as text for people and golden files."""
 
+    def position_string(self, player: int) -> str:
+        """What ``player`` can read on the table now: the observation string without
+        its move log. ``observation_tensor(player)`` holds at least this much: two
+        states with equal tensors have equal position strings (a generic test)."""
+        return self.observation_string(player)
+
     # ---------------------------------------------------------------- optional rules
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node."""
@@ -199,11 +227,64 @@ class State(ABC):
         return [(s,) for s in self.scores()]
 
     def view(self, player: int, rng: np.random.Generator) -> State:
-        """A copy in which all that ``player`` cannot see is resampled from ``rng``.
+        """A state ``player`` cannot tell from this one, hidden parts drawn from ``rng``.
+
+        The contract (OpenSpiel's ``ResampleFromInfostate``; TAG's ``copy(playerId)``):
+
+        - everything ``player`` has seen is kept: the public table, its own hand, every
+          card it saw dealt, played or revealed;
+        - everything else is redrawn at random, consistently with all of that:
+          opponents' hidden holdings, the decks, face-down piles;
+        - ``history`` is rewritten to match: hidden chance outcomes (and the hidden
+          parts of other seats' actions) become the redrawn ones, so replaying the
+          view's history from ``game.new_initial_state()`` rebuilds the view exactly,
+          never the truth. ``player``'s action-observation history is unchanged:
+          ``view.information_state_string(player) ==
+          self.information_state_string(player)``.
 
         Perfect-information games return a plain clone.
         """
         return self.clone()
+
+    def is_truncated(self) -> bool:
+        """True when the game was stopped by a cap (``max_turns``), not ended by its
+        rules. The state is then terminal, no end-of-game bonus was scored, and
+        environments report a *truncation*, not a termination."""
+        return False
+
+    def action_observation_history(self, player: int) -> list[str]:
+        """What ``player`` perceived, step by step: the sanctioned way to read the past.
+
+        One entry per change in what the seat sees: its observation string after each
+        step of ``history`` when it differs from the previous one, and each of its own
+        actions (``"> name"``). Nothing a seat cannot see enters it, so belief models and
+        learners may read it freely (``history`` itself holds every chance outcome).
+        The default replays ``history``; games may override it with something faster.
+        """
+        from .playout import replay  # noqa: PLC0415  (playout imports this module)
+
+        state = replay(self.game, [])
+        record = [state.observation_string(player)]
+        for entry in self.history:
+            if isinstance(entry, list):
+                record.append(f"> {state.action_to_string(entry[player], player)}")
+                state.apply_actions(entry)
+            else:
+                if state.current_player() == player:
+                    record.append(f"> {state.action_to_string(entry, player)}")
+                state.apply_action(entry)
+            seen = state.observation_string(player)
+            if seen != record[-1]:
+                record.append(seen)
+        return record
+
+    def information_state_string(self, player: int) -> str:
+        """``player``'s information state as one string: its action-observation history.
+
+        Two states the seat cannot tell apart give equal strings; a view has the same
+        string as the state it was drawn from.
+        """
+        return "\n".join(self.action_observation_history(player))
 
     # ---------------------------------------------------------------- generic API
     @property

@@ -50,6 +50,22 @@ def game_class(name: str) -> type[Game]:
     return _LOADED[name]
 
 
+def list_configurations(name: str | None = None) -> list[tuple[str, int, dict[str, Any]]]:
+    """Every ``(game, num_players, params)`` to test: each registered game (or ``name``)
+    at each player count, with its default rules and with each declared preset."""
+    configs: list[tuple[str, int, dict[str, Any]]] = []
+    for game in [name] if name is not None else list_games():
+        info = game_class(game).info
+        for n in range(info.min_players, info.max_players + 1):
+            configs.append((game, n, {}))
+            for preset in info.presets:
+                lo = preset.min_players or info.min_players
+                hi = preset.max_players or info.max_players
+                if lo <= n <= hi:
+                    configs.append((game, n, preset.as_dict()))
+    return configs
+
+
 def make_game(name: str, **params: Any) -> Game:
     """Build a game: ``make_game("dawson_city_barbers", num_players=4)``."""
     return game_class(name)(**params)

@@ -17,6 +17,7 @@ from pettingzoo.utils import wrappers
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL
 from .common import (
     GameEnvMixin,
+    end_info,
     sample_chance,
     setup_env,
 )
@@ -75,12 +76,13 @@ class GameAECEnv(GameEnvMixin, AECEnv):
             cur = state.current_player()
         self._to_move = cur
         if cur == TERMINAL:
-            returns = state.returns()
-            scores = state.scores()
+            info = end_info(state)
+            capped = info["truncated"]
             for a, i in self._index.items():
-                self.rewards[a] = returns[i]
-                self.terminations[a] = True
-                self.infos[a] = {"scores": list(scores), "returns": list(returns)}
+                self.rewards[a] = info["returns"][i]
+                self.terminations[a] = not capped
+                self.truncations[a] = capped
+                self.infos[a] = dict(info)
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:

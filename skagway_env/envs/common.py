@@ -1,4 +1,4 @@
-"""Gymnasium spaces and chance sampling shared by the AEC and Parallel envs."""
+"""Gymnasium spaces and helpers shared by the AEC and Parallel envs."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 
 from ..core import Game, State, make_game
+from ..core.playout import resolve_chance, sample_chance  # noqa: F401  (re-exported)
 
 
 def agent_names(game: Game) -> list[str]:
@@ -53,22 +54,14 @@ def state_space(game: Game) -> spaces.Box:
     return spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
 
 
-def sample_chance(state: State, rng: np.random.Generator) -> int:
-    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation)."""
-    outcomes = state.chance_outcomes()
-    r = rng.random()
-    acc = 0.0
-    for action, prob in outcomes:
-        acc += prob
-        if r < acc:
-            return action
-    return outcomes[-1][0]  # rounding: the sum of probabilities fell short of r
+def end_info(state: State) -> dict[str, Any]:
+    """The ``infos`` entry every agent gets when the game is over.
 
-
-def resolve_chance(state: State, rng: np.random.Generator) -> None:
-    """Play chance nodes with ``rng`` until a player (or the end) is to move."""
-    while state.is_chance_node():
-        state.apply_action(sample_chance(state, rng))
+    ``truncated`` is true when a cap stopped the game (``State.is_truncated``): the env
+    then reports a truncation, not a termination, and no end-of-game bonus was scored.
+    """
+    return {"scores": list(state.scores()), "returns": list(state.returns()),
+            "truncated": state.is_truncated()}
 
 
 def global_state(state: State) -> np.ndarray:

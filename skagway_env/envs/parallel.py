@@ -16,6 +16,7 @@ from pettingzoo import ParallelEnv
 from ..core import SIMULTANEOUS, IllegalActionError
 from .common import (
     GameEnvMixin,
+    end_info,
     resolve_chance,
     setup_env,
 )
@@ -63,12 +64,14 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         done = state.is_terminal()
         returns = state.returns()
         rewards = {a: (returns[i] if done else 0.0) for i, a in enumerate(self.possible_agents)}
-        terminations = dict.fromkeys(self.agents, done)
-        truncations = dict.fromkeys(self.agents, False)
+        capped = done and state.is_truncated()
+        terminations = dict.fromkeys(self.agents, done and not capped)
+        truncations = dict.fromkeys(self.agents, capped)
         infos: dict[str, dict] = {a: {} for a in self.agents}
         if done:
+            info = end_info(state)
             for a in self.agents:
-                infos[a] = {"scores": state.scores(), "returns": returns}
+                infos[a] = dict(info)
         observations = self._observations()
         if done:
             self.agents = []

@@ -19,7 +19,7 @@ import numpy as np
 
 import skagway_env
 from skagway_env.core import SIMULTANEOUS, State, game_class
-from skagway_env.envs.common import sample_chance
+from skagway_env.core.playout import sample_chance
 
 FOLDER = Path(__file__).parent
 PLAYERS = 3  # each game's golden file is played at this count (or its nearest)

@@ -1,0 +1,77 @@
+"""Playing a state forward: chance sampling, random playouts and replays.
+
+The one implementation of each, shared by the environments, the agents, the runners
+and the tests (agents must not reach into the env layer for them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .game import Game, State
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> int:
+    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation)."""
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for action, prob in outcomes:
+        acc += prob
+        if r < acc:
+            return action
+    return outcomes[-1][0]  # rounding: the sum of probabilities fell short of r
+
+
+def resolve_chance(state: State, rng: np.random.Generator) -> None:
+    """Play chance nodes with ``rng`` until a player (or the end) is to move."""
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+
+
+def random_step(state: State, rng: np.random.Generator) -> None:
+    """Apply one uniformly random legal move (chance by its odds; a joint move at a
+    simultaneous node)."""
+    if state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    elif state.is_simultaneous_node():
+        state.apply_actions([
+            int(rng.choice(state.legal_actions(p))) for p in range(state.num_players)
+        ])
+    else:
+        legal = state._legal_for(None)
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def random_playout(state: State, rng: np.random.Generator,
+                   visit: Callable[[State], Any] | None = None,
+                   max_steps: int | None = None) -> State:
+    """Play uniformly random legal moves (chance by its odds) until the end, in place.
+
+    ``visit(state)`` is called at every node before its move is chosen; ``max_steps``
+    stops early. Returns ``state`` (its ``returns()`` are the playout's value).
+    """
+    steps = 0
+    while not state.is_terminal():
+        if max_steps is not None and steps >= max_steps:
+            break
+        if visit is not None:
+            visit(state)
+        random_step(state, rng)
+        steps += 1
+    return state
+
+
+def replay(game: Game, history: Sequence[Any]) -> State:
+    """The state reached by applying ``history`` (ints, and lists at simultaneous
+    nodes) from ``game.new_initial_state()``; every entry is checked for legality."""
+    state = game.new_initial_state()
+    for entry in history:
+        if isinstance(entry, list):
+            state.apply_actions(entry)
+        else:
+            state.apply_action(entry)
+    return state
