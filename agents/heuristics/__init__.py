@@ -2,6 +2,8 @@
 
 A game module exposes ``STYLES`` (style name -> default parameters), ``DEFAULT_STYLE``
 and ``choose(state, player, params, rng) -> action``, reading the raw viewed state.
+It is found by the registered game's name: ``skagway_agents.heuristics.<game>``, or the
+module given to ``register_heuristics(game, "package.module")`` for a game of your own.
 ``heuristic:<style>[,param=value...]`` builds one for the game being played; a bare
 ``heuristic`` (say ``mcts:rollout=heuristic``) takes the game's default style.
 """
@@ -9,6 +11,7 @@ and ``choose(state, player, params, rng) -> action``, reading the raw viewed sta
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 from typing import Any
 
@@ -16,13 +19,20 @@ from skagway_env.core import Game, State
 
 from ..base import Agent
 
-GAMES_WITH_HEURISTICS = ("dawson_city_barbers", "skagway")
+_MODULES: dict[str, str] = {}
+
+
+def register_heuristics(game_name: str, module: str) -> None:
+    """Heuristic styles for ``game_name`` live in ``module`` (imported when needed)."""
+    _MODULES[game_name] = module
 
 
 def styles_module(game_name: str) -> ModuleType:
-    if game_name not in GAMES_WITH_HEURISTICS:
+    """The styles module of a game: registered, or ``skagway_agents.heuristics.<game>``."""
+    module = _MODULES.get(game_name, f"{__name__}.{game_name}")
+    if importlib.util.find_spec(module) is None:
         raise ValueError(f"no heuristic bots for {game_name} yet")
-    return importlib.import_module(f"{__name__}.{game_name}")
+    return importlib.import_module(module)
 
 
 class HeuristicAgent(Agent):

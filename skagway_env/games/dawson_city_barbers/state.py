@@ -12,7 +12,7 @@ import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
 from ...core.hidden import redeal
-from . import observation, scoring
+from . import observation, scoring, statistics
 from .actions import Haircut, LongWeekend, Schedule
 from .components import TRACKS
 from .tracks import move_pan, move_train, move_work
@@ -211,6 +211,9 @@ class DawsonCityBarbersState(State):
         return self.game.codec.to_string(action)
 
     # ------------------------------------------------------------------ information
+    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)
+
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)
 

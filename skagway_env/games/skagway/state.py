@@ -14,7 +14,7 @@ import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
 from ...core.hidden import redeal
-from . import buildings, cleanup, endgame, observation, placement, street, work
+from . import buildings, cleanup, endgame, observation, placement, statistics, street, work
 from .workers import HIRED_HANDS, PLAYER_WORKERS, controller
 
 if TYPE_CHECKING:
@@ -322,6 +322,9 @@ class SkagwayState(State):
         )
 
     # ------------------------------------------------------------------ information
+    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)
+
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)
 
