@@ -14,9 +14,12 @@ and then follows a few rules for the decisions that come after:
   reward.
 
 Shared sense: railroad work when nothing better is open, cash Goods worth 2 or more,
-keep the highest Gold counters, duel only a weaker Worker, never bribe, refuse small
-bribes. Parameters (``heuristic:landlord,lean=bad,mines=1``): ``mines``, ``railroad``,
-``assay``, ``docks``, ``deputy`` (placement weights) and ``lean`` (good or bad).
+keep the highest Gold counters, duel only a weaker Worker, never bribe (and decline a
+Sheriff's demand), refuse small bribes, as Sheriff chase other players' bandits, and
+order one's own tied Street Workers at random. Parameters
+(``heuristic:landlord,lean=bad,mines=1``): ``mines``, ``railroad``, ``assay``, ``docks``,
+``deputy`` (placement weights) and ``lean`` (good or bad); ``style`` is the style's
+own name, fixed by the style chosen.
 """
 
 from __future__ import annotations
@@ -25,18 +28,29 @@ from typing import Any
 
 import numpy as np
 
-from skagway_env.games.skagway import street, work
+from skagway_env.games.skagway import street
+from skagway_env.games.skagway.actions import (
+    FROM_POINTS,
+    PLACE_SPACES,
+    CashGoods,
+    MinePull,
+    Place,
+    TurnIn,
+)
 from skagway_env.games.skagway.buildings import can_buy_building, can_buy_prestige
+from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.workers import controller
 
 STYLES: dict[str, dict[str, Any]] = {
-    "prospector": {"mines": 3.0, "railroad": 1.0, "assay": 1.5, "docks": 0.5,
-                   "deputy": 0.3, "lean": "good"},
-    "landlord": {"mines": 1.0, "railroad": 0.8, "assay": 3.0, "docks": 0.3,
-                 "deputy": 2.0, "lean": "good"},
+    "prospector": {"style": "prospector", "mines": 3.0, "railroad": 1.0, "assay": 1.5,
+                   "docks": 0.5, "deputy": 0.3, "lean": "good"},
+    "landlord": {"style": "landlord", "mines": 1.0, "railroad": 0.8, "assay": 3.0,
+                 "docks": 0.3, "deputy": 2.0, "lean": "good"},
 }
+"""Each style carries its own name (``style``): the rules below that differ by style
+read it, never the weights."""
 DEFAULT_STYLE = "prospector"
-SPACE_NAMES = ("mines", "railroad", "assay", "docks", "deputy")
+SMALLEST_BRIBE_TAKEN = 4  # a Sheriff takes 4 or more rather than roll for 2 a bandit
 
 
 def _pick(options: list[tuple[float, int]], rng: np.random.Generator) -> int:
@@ -52,15 +66,17 @@ def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
     if len(legal) == 1:
         return legal[0]
     stage = state.stage
-    decoded = [codec.decode(a) for a in legal]
+    moves = [(a, codec.decode(a)) for a in legal]
     side = 0 if params["lean"] == "good" else 1
-    if stage == "place":
+    if stage == Stage.PLACE:
         mining = any(controller(state, w) == me for w in state.mines)
         assaying = any(w >= 0 and controller(state, w) == me for w in state.assay)
         holding = sum(state.gold_held[me]) > 0
         options = []
-        for a, move in zip(legal, decoded, strict=True):
-            space = SPACE_NAMES[move.arg2]
+        for a, move in moves:
+            if not isinstance(move, Place):
+                continue
+            space = PLACE_SPACES[move.space]
             weight = params[space]
             if space == "mines" and not state.mines:
                 weight += 1.0  # spot 1 draws two counters [4.3.1]
@@ -68,30 +84,30 @@ def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
                 weight += 2.5  # gold is only worth points once turned in [4.3.3]
             options.append((weight, a))
         return _pick(options, rng)
-    if stage == work.MINE_PULL:  # an extra counter, if another Worker still assays
-        pulls = [a for a, m in zip(legal, decoded, strict=True) if m.arg < 4]
-        keep = codec.mine_pull(None)
-        return pulls[0] if len(pulls) >= 2 else keep
-    if stage == work.TURN_IN:  # low values first, the $4 last sweeps the Bank
-        values = [(m.arg, a) for a, m in zip(legal, decoded, strict=True) if m.arg < 3]
+    if stage == Stage.MINE_PULL:  # an extra counter, if another Worker still assays
+        pulls = [a for a, m in moves if isinstance(m, MinePull) and m.spot is not None]
+        return pulls[0] if len(pulls) >= 2 else codec.mine_pull(None)
+    if stage == Stage.TURN_IN:  # low values first, the $4 last sweeps the Bank
+        values = [(m.value, a) for a, m in moves if isinstance(m, TurnIn) and m.value is not None]
         return min(values)[1] if values else codec.turn_in(None)
-    if stage == work.BUY:
-        return _buy(state, me, params, side, legal, rng)
-    if stage == work.GOODS_CASH:
+    if stage == Stage.BUY:
+        return _buy(state, me, params, side)
+    if stage == Stage.GOODS_CASH:
         die = state.goods_die
         goods = state.game.components.goods
-        for a, m in zip(legal, decoded, strict=True):
-            if m.arg < len(goods) and goods[m.arg].values[die - 1] >= 2:
+        for a, m in moves:
+            if isinstance(m, CashGoods) and m.goods_type is not None \
+                    and goods[m.goods_type].values[die - 1] >= 2:
                 return a
         return codec.cash_goods(None)
-    if stage == work.SHERIFF_FLIP:  # flip someone's building toward our lean
+    if stage == Stage.SHERIFF_FLIP:  # flip someone's building toward our lean
         for space in range(3):
             if state.building_side[space] == 1 - side and codec.sheriff_flip(space) in legal:
                 return codec.sheriff_flip(space)
         return codec.sheriff_flip(None)
-    if stage == work.STEP_DOWN:
+    if stage == Stage.STEP_DOWN:
         return codec.step_down(False)
-    if stage == street.STREET_CHOICE:
+    if stage == Stage.STREET_CHOICE:
         targets = street.duel_targets(state)
         mine = street.ability(state, state.active)
         weaker = [w for w in targets if street.ability(state, w) < mine
@@ -101,21 +117,23 @@ def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
         if sum(state.bank) >= 6 and state.sheriff < 0:
             return codec.rob()
         return codec.sleep()
-    if stage == street.BRIBE_OFFER:
-        return codec.bribe_offer(0, 0)
-    if stage == street.BRIBE_ANSWER:
-        return codec.bribe_answer(state.bribe[1] >= 4)
-    if stage == "keep_gold":  # return the lowest counter
+    if stage == Stage.BRIBE_OFFER:
+        return codec.bribe_offer(FROM_POINTS, 0)
+    if stage == Stage.BRIBE_ANSWER:
+        return codec.bribe_answer(state.bribe[1] >= SMALLEST_BRIBE_TAKEN)
+    if stage == Stage.BRIBE_DEMAND:
+        return codec.decline_demand()
+    if stage == Stage.CHASE:  # chase only other players' bandits
+        return codec.chase(any(controller(state, w) != me for w in state.bandits))
+    if stage == Stage.KEEP_GOLD:  # return the lowest counter
         return min(legal)
     return legal[int(rng.integers(len(legal)))]
 
 
-def _buy(state: Any, me: int, params: dict, side: int, legal: list[int],
-         rng: np.random.Generator) -> int:
+def _buy(state: Any, me: int, params: dict, side: int) -> int:
     codec = state.game.codec
     comp = state.game.components
-    landlord = params["assay"] > params["mines"]
-    if landlord:  # a Player Building on our side, best rent first (3-point spaces)
+    if params["style"] == "landlord":  # a Player Building on our side, best rent first
         for space in (1, 2, 0):
             if can_buy_building(state, me, space) and state.building_owner[space] != me:
                 return codec.buy_building(space, side)

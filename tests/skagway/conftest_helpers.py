@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from skagway_env.games.skagway import cleanup, street
+from skagway_env.games.skagway import street
+from skagway_env.games.skagway.stages import Stage
 
 
 def assert_phase_five(state) -> None:
@@ -12,6 +13,6 @@ def assert_phase_five(state) -> None:
 
     assert coming_home(state) == []
     if street.on_street(state):
-        assert state.stage == street.STREET_CHOICE
+        assert state.stage == Stage.STREET_CHOICE
     else:  # on through Phase Six: a decision there, or the next turn's placements
-        assert state.stage in (cleanup.KEEP_GOLD, cleanup.DECAY_ROLL, "place")
+        assert state.stage in (Stage.KEEP_GOLD, Stage.DECAY_ROLL, Stage.PLACE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skagway_env.core import CHANCE
+from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.buildings import BAD, GOOD
 from skagway_env.games.skagway.placement import DEPUTY, DOCKS, RAILROAD
 from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_B
@@ -94,12 +95,37 @@ def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | No
 
 def test_final_turn_sheriff_and_deputy_score_and_the_game_ends():
     state = run_to_sheriff(final=True, sheriff=2, deputy_seat=0, docks_seat=1)
-    assert state.is_terminal()  # [5.0] the final turn ends after Phase Three
+    codec = state.game.codec
     assert state.docks_owner == 1  # [4.3.4] the final Docks Worker takes ownership
     assert state.loc[2] == "sheriff" and state.sheriff == 2  # no promotion [4.3.5]
+    # [4.3.5] the Sheriff may still flip; with no building on the board, only "nothing"
+    assert state.stage == Stage.SHERIFF_FLIP and state.current_player() == 1
+    assert state.legal_actions() == [codec.sheriff_flip(None)]
+    state.apply_action(codec.sheriff_flip(None))
+    assert state.is_terminal() and not state.is_truncated()  # [5.0] ends after Phase Three
     # seat 0: 2 + a Railroad wage of 2 + 4 as Deputy; seat 1 (Sheriff and Docks): 3 + 5,
     # + 6 for the Docks in Skagway Today "Resort (Low Good)" (no Prestige, no markers)
     assert state.points == [2 + 2 + 4, 3 + 5 + 6]
+
+
+@pytest.mark.parametrize("flip, points", [
+    # Resort (LOW GOOD): the Restaurant's owner scores 8, the Docks' owner 6
+    (None, [2 + 2 + 4 + 8, 3 + 5 + 6]),
+    # the Saloon moves the Sheriff's player's marker to -1: Ghost Town (LOW BAD), 2 and 0
+    (GRUB, [2 + 2 + 4 + 2, 3 + 5 + 0]),
+])
+def test_final_turn_sheriff_flip_is_offered_then_scored(flip, points):
+    """[4.3.5] "The Sheriff may now choose to convert one ... building"; on the final
+    turn "Instead" replaces the Deputy's promotion, not the flip (RULES_NOTES I23)."""
+    state = run_to_sheriff(final=True, sheriff=2, deputy_seat=0, docks_seat=1)
+    state.building_owner[GRUB], state.building_side[GRUB] = 0, GOOD
+    state._legal = None
+    codec = state.game.codec
+    assert state.legal_actions() == [codec.sheriff_flip(None), codec.sheriff_flip(GRUB)]
+    state.apply_action(codec.sheriff_flip(flip))
+    assert state.is_terminal()
+    assert state.purchased_track == [0, 0 if flip is None else -1]
+    assert state.points == points
 
 
 def test_step_down_passes_the_first_player_marker_left():

@@ -7,6 +7,7 @@ import pytest
 from skagway_env.games.skagway import cleanup, endgame, home
 from skagway_env.games.skagway.buildings import BAD, GOOD
 from skagway_env.games.skagway.game import SkagwayGame
+from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, STOOGE_A
 
 # night spots (components.toml, A4): Clarence Hotel/Saloon, Bill Church/Hotel,
@@ -96,7 +97,7 @@ def test_keep_only_two_gold(held, supply_empty, returns, removed):
     cleanup.start_cleanup(state)
     codec = state.game.codec
     for value in returns:
-        assert state.current_player() == 1 and state.stage == cleanup.KEEP_GOLD
+        assert state.current_player() == 1 and state.stage == Stage.KEEP_GOLD
         state.apply_action(codec.keep_gold_return(value))
     assert sum(state.gold_held[1]) == 2
     assert state.gold_removed == removed
@@ -108,7 +109,7 @@ def test_goods_decay_on_a_one(die, decays):
     state = cleanup_state()
     state.goods_held[2] = [0, 1, 0, 0]
     cleanup.start_cleanup(state)
-    assert state.stage == cleanup.DECAY_ROLL
+    assert state.stage == Stage.DECAY_ROLL
     state.apply_action(die)
     assert state.goods_held[2] == ([0, 0, 0, 0] if decays else [0, 1, 0, 0])
     assert state.goods_bottom == ([1] if decays else [])  # to the bottom of the deck
@@ -150,5 +151,5 @@ def test_ties_go_to_player_buildings_then_nuggets_hockey():
     hockey = next(i for i, p in enumerate(state.game.components.prestige)
                   if p.name == "Nuggets Hockey")
     state.prestige[2] = [hockey]
-    state.stage = endgame.OVER
+    state.stage = Stage.OVER
     assert state.returns() == pytest.approx([-1 / 3, 1.0, 1 / 3, -1.0])

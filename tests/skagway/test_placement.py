@@ -41,8 +41,8 @@ def test_counters_removed_for_two_or_three_players(players, gold, rail):
 
 def spaces_for(state, worker):
     codec = state.game.codec
-    return sorted(codec.decode(a).arg2 for a in state.legal_actions()
-                  if codec.decode(a).arg == worker)
+    return sorted(codec.decode(a).space for a in state.legal_actions()
+                  if codec.decode(a).worker == worker)
 
 
 @pytest.mark.parametrize("players, mine_spots", [(2, 2), (3, 2), (4, 3)])
@@ -85,7 +85,7 @@ def test_everyone_must_place_and_the_railroad_is_always_open():
         seen.append(state.current_player())
         legal = state.legal_actions()
         assert legal, "a player with Workers always has a space [4.2]"
-        assert any(state.game.codec.decode(a).arg2 == RAILROAD for a in legal)
+        assert any(state.game.codec.decode(a).space == RAILROAD for a in legal)
         state.apply_action(legal[0])
     assert seen == [2, 0, 1, 2, 0, 1]  # clockwise from the First Player, one at a time
     assert all(state.loc[w] != "home" for w in range(6))
@@ -180,7 +180,7 @@ def test_mines_when_gold_runs_out(spot, supply, drawn, points):
     state.apply_action(codec.place(2 if spot == 1 else 0, MINES))
     while state.stage == "place":
         legal = state.legal_actions()
-        state.apply_action(next(a for a in legal if codec.decode(a).arg2 == RAILROAD))
+        state.apply_action(next(a for a in legal if codec.decode(a).space == RAILROAD))
     while state.stage == "mine_draw":
         state.apply_action(state.legal_actions()[0])
     seat = 1 if spot == 1 else 0
@@ -200,7 +200,7 @@ def test_only_stooges_among_hired_hands_are_placed_in_phase_two():
     state.mines, state.railroad = [], []
     state.begin_turn()
     assert state.railroad == [RAILROAD_HAND] and state.mines == [MINER_HAND]
-    placeable = {state.game.codec.decode(a).arg for a in state.legal_actions()}
+    placeable = {state.game.codec.decode(a).worker for a in state.legal_actions()}
     assert placeable == {0, 1, STOOGE_A}
     assert state.loc[GUNFIGHTER_HAND] == "home"
 

@@ -6,6 +6,7 @@ import pytest
 
 from skagway_env.games.skagway import street
 from skagway_env.games.skagway.game import SkagwayGame
+from skagway_env.games.skagway.stages import Stage
 
 # abilities (components.toml, A3/A5): Clarence 6, Bill 3, Jane 2, Frank 7, Joe 4,
 # Bart 5, Jim 8, Ted 1
@@ -39,7 +40,7 @@ def test_street_order(workers, first, order):
     state = on_the_street(workers, first)
     codec = state.game.codec
     seen = []
-    while state.stage == street.STREET_CHOICE:
+    while state.stage == Stage.STREET_CHOICE:
         seen.append(state.active)
         state.apply_action(codec.sleep())
     assert seen == order
@@ -94,7 +95,7 @@ def robbery(bandits, bank, sheriff=JIM, points=None):
     """Bandits rob in the order given (so the first is the leader)."""
     state = on_the_street(bandits, sheriff=sheriff, bank=bank, points=points or [10] * 4)
     codec = state.game.codec
-    while state.stage == street.STREET_CHOICE:
+    while state.stage == Stage.STREET_CHOICE:
         state.apply_action(codec.rob())
     return state
 

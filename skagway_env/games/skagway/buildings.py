@@ -53,10 +53,10 @@ def buy_building(s: SkagwayState, seat: int, space: int, side: int) -> None:
     s.building_side[space] = side
     s.bought_this_turn[space] = True
     move_purchased_track(s, seat, side)
-    s.log.append(f"P{seat} buys the {building_name(space, side)}")
+    s.note(f"P{seat} buys the {building_name(space, side)}")
 
 
 def buy_prestige(s: SkagwayState, seat: int, prestige: int) -> None:
     s.points[seat] -= s.game.components.prestige_building_cost
     s.prestige[seat].append(prestige)
-    s.log.append(f"P{seat} buys {s.game.components.prestige[prestige].name}")
+    s.note(f"P{seat} buys {s.game.components.prestige[prestige].name}")

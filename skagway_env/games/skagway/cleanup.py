@@ -4,28 +4,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .stages import HandState, Location, Stage
 from .workers import HIRED_HANDS, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-KEEP_GOLD, DECAY_ROLL = "keep_gold", "decay_roll"
 GOLD_KEPT = 2  # [4.6] "may keep only 2 (player's choice)"
 DECAY_FACE = 1  # [4.6] "On a 1, the Railroad Goods card decays"
+# [4.6] where Workers stay at the end of a turn; from anywhere else they go home
+STAY_PUT = (Location.HOME, Location.OUT, Location.POOL, Location.JAIL, Location.CEMETERY,
+            Location.SHERIFF, Location.RECRUITED)
 
 
 def start_cleanup(s: SkagwayState) -> None:
     """[4.6] Face-up Workers leave the Jail and Cemetery (Hired Hands to the pool);
     face-down ones turn face up and stay one more turn."""
     for worker, where in enumerate(s.loc):
-        if where in ("jail", "cemetery"):
+        if where in (Location.JAIL, Location.CEMETERY):
             if s.face_down[worker]:
                 s.face_down[worker] = False
             elif is_hired_hand(worker):
-                s.loc[worker] = "pool"
-                s.hand_state[worker - HIRED_HANDS[0]] = "pool"
+                s.loc[worker] = Location.POOL
+                s.hand_state[worker - HIRED_HANDS[0]] = HandState.POOL
             else:
-                s.loc[worker] = "home"
+                s.loc[worker] = Location.HOME
     n = s.num_players
     s.keep_queue = [(s.first_player + k) % n for k in range(n)]
     next_keeper(s)
@@ -35,7 +38,7 @@ def next_keeper(s: SkagwayState) -> None:
     while s.keep_queue and sum(s.gold_held[s.keep_queue[0]]) <= GOLD_KEPT:
         s.keep_queue.pop(0)
     if s.keep_queue:
-        s.stage = KEEP_GOLD
+        s.stage = Stage.KEEP_GOLD
     else:
         start_decay(s)
 
@@ -63,7 +66,7 @@ def start_decay(s: SkagwayState) -> None:
 
 def next_decay(s: SkagwayState) -> None:
     if s.decay_queue:
-        s.stage = DECAY_ROLL
+        s.stage = Stage.DECAY_ROLL
     else:
         finish_turn(s)
 
@@ -81,20 +84,20 @@ def finish_turn(s: SkagwayState) -> None:
     their player takes the Recruiter; everyone else returns to their owners."""
     for worker in HIRED_HANDS:
         k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == "active":
-            s.hand_state[k] = "pool"
-            if s.loc[worker] not in ("jail", "cemetery"):
-                s.loc[worker] = "pool"
+        if s.hand_state[k] == HandState.ACTIVE:
+            s.hand_state[k] = HandState.POOL
+            if s.loc[worker] not in (Location.JAIL, Location.CEMETERY):
+                s.loc[worker] = Location.POOL
     s.recruiter = s.recruited_by
     for worker in HIRED_HANDS:
         k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == "recruited":
-            s.hand_state[k] = "active"
-            s.loc[worker] = "home"
+        if s.hand_state[k] == HandState.RECRUITED:
+            s.hand_state[k] = HandState.ACTIVE
+            s.loc[worker] = Location.HOME
     s.recruited_by = -1
     for worker, where in enumerate(s.loc):
-        if where not in ("home", "out", "pool", "jail", "cemetery", "sheriff", "recruited"):
-            s.loc[worker] = "home"
+        if where not in STAY_PUT:
+            s.loc[worker] = Location.HOME
     s.mines, s.railroad, s.bandits = [], [], []
     s.assay = [-1] * len(s.assay)
     s.assay_next = 0

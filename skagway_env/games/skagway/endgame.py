@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import SPACES
+from .stages import Stage
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-OVER = "over"
 KILL_PENALTY_RANGE = range(1, 5)  # [5.0] -1 a kill from 1 to 4; none at 0 or 5+
 
 
@@ -32,7 +32,7 @@ def unrevealed_railroad_counters(s: SkagwayState) -> int:
 def final_scoring(s: SkagwayState) -> None:
     comp = s.game.components
     row = skagway_today(s)
-    s.log.append(f"Skagway Today: {row.name}")
+    s.note(f"Skagway Today: {row.name}")
     for space, owner in enumerate(s.building_owner):
         if owner >= 0:
             s.points[owner] += row.for_space(SPACES[space][0])
@@ -49,7 +49,7 @@ def final_scoring(s: SkagwayState) -> None:
                 s.purchased_track[seat], markers, prestige_total, unrevealed)
         if s.kills[seat] in KILL_PENALTY_RANGE:
             s.points[seat] = max(0, s.points[seat] - s.kills[seat])
-    s.stage = OVER
+    s.stage = Stage.OVER
 
 
 def player_buildings(s: SkagwayState, seat: int) -> int:

@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import SPACES
+from .stages import NIGHT_LOCATIONS, Location
 from .street import start_street
 from .workers import GUNFIGHTER_HAND, HIRED_HANDS, controller, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-STREET = "street"
-SPACE_NAMES = tuple(space[0].lower() for space in SPACES)  # residency, grub, enrichment
-FREE_RESIDENCY = "residency_free"  # [4.4.1] the empty residency space, no charge
 RESIDENCY = 0
 
 
@@ -25,12 +23,12 @@ def building_space(s: SkagwayState, building: str) -> int | None:
     return None
 
 
-def night_spot(s: SkagwayState, worker: int) -> str:
+def night_spot(s: SkagwayState, worker: int) -> Location:
     """[4.4.1] First choice if that building is on the board, else the second, else the
     Street. With no building on the residency space, a Worker whose Hotel or Brothel
     icon would send it there sleeps in the empty space for free (RULES_NOTES)."""
     if worker == GUNFIGHTER_HAND:
-        return STREET  # [4.3.4] the Gunfighter goes to the Street
+        return Location.STREET  # [4.3.4] the Gunfighter goes to the Street
     comp = s.game.components
     spec = (comp.hired_hands[worker - HIRED_HANDS[0]] if is_hired_hand(worker)
             else comp.workers[worker])
@@ -38,16 +36,16 @@ def night_spot(s: SkagwayState, worker: int) -> str:
     for building in spec.night_spots:
         space = building_space(s, building)
         if space is not None:
-            return SPACE_NAMES[space]
+            return NIGHT_LOCATIONS[space]
         if building in residency and s.building_side[RESIDENCY] < 0:
-            return FREE_RESIDENCY
-    return STREET
+            return Location.RESIDENCY_FREE  # [4.4.1] the empty space, no charge
+    return Location.STREET
 
 
 def coming_home(s: SkagwayState) -> list[int]:
     """Everyone back from work: players' Workers and the active Hired Hands at home."""
     return [w for w in range(len(s.loc))
-            if s.loc[w] == "home" and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
+            if s.loc[w] == Location.HOME and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
 
 
 def workers_come_home(s: SkagwayState) -> None:
@@ -58,14 +56,14 @@ def workers_come_home(s: SkagwayState) -> None:
     for k in range(n):
         payer = (s.first_player + k) % n
         for worker in range(len(s.loc)):
-            if s.loc[worker] not in SPACE_NAMES or controller(s, worker) != payer:
+            if s.loc[worker] not in NIGHT_LOCATIONS or controller(s, worker) != payer:
                 continue
-            space = SPACE_NAMES.index(s.loc[worker])
+            space = NIGHT_LOCATIONS.index(s.loc[worker])
             owner = s.building_owner[space]
             if owner == payer:
                 continue  # [4.4.2] no charge in one's own building
             price = comp.come_home_price[space]
             s.points[payer] = max(0, s.points[payer] - price)  # [4.4.3] floored at zero
             s.points[owner] += price  # the owner is paid in full
-            s.log.append(f"P{payer} pays P{owner} {price} for {s.worker_name(worker)}")
+            s.note(f"P{payer} pays P{owner} {price} for {s.worker_name(worker)}")
     start_street(s)  # [4.5] Phase Five

@@ -2,7 +2,12 @@
 information"). Seats are listed relative to the observer (observer first), padded to
 four. Hidden from the observer: other seats' Gold, Railroad counters (until the
 Railroad is scored) and Goods by face (only their counts show), and which Hired
-Hands another seat recruited (they look like the pool)."""
+Hands another seat recruited (they look like the pool; how many shows).
+
+The tensor holds everything the position text shows (``describe(..., with_log=False)``,
+the seat's ``position_string``): equal tensors mean equal texts and equal legal
+actions (``tests/test_observation_completeness.py``).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .actions import PLACE_SPACES
 from .components import SPACES
+from .stages import HandState, Location, Stage
 from .workers import controller
 
 if TYPE_CHECKING:
@@ -19,35 +24,53 @@ if TYPE_CHECKING:
 
 MAX_SEATS = 4
 NUM_WORKERS = 13
-STAGES = ("setup", "place", "mine_pull", "mine_draw", "rail_draw", "goods_draw",
-          "goods_roll", "goods_cash", "turn_in", "buy", "hand_draw", "sheriff_flip",
-          "step_down", "street_choice", "duel_roll", "bribe_offer", "bribe_answer",
-          "catch_roll", "keep_gold", "decay_roll", "over")
-LOCATIONS = ("out", "home", *PLACE_SPACES, "sheriff", "residency", "grub", "enrichment",
-             "residency_free", "street", "bank", "jail", "cemetery", "pool", "recruited",
-             "unseen")
-WORKER_FEATURES = len(LOCATIONS) + 1 + (MAX_SEATS + 1) + 3
+TURN_SCALE = 100.0  # turn numbers and the cap, divided by this
+UNSEEN = "unseen"  # another seat's fresh recruit, or a Hired Hand in the pool beside them
+STAGES = tuple(Stage)
+LOCATIONS = (*Location, UNSEEN)
+SPOT_LISTS = ("mines", "railroad", "assay")  # a worker's place in each, 1-based / 10
+WORKER_FEATURES = len(LOCATIONS) + 1 + (MAX_SEATS + 1) + len(SPOT_LISTS) + 2
+HEAD = 6  # final turn, end triggered, truncated, turn, max_turns, turns left
+# bank and robbed by face, four supply counts, die and bribe, two gunfight dice, three
+# bought-this-turn flags, $4 counters left and the Sheriff's demand
+TABLE = 3 + 3 + 4 + 3 + 2 + 3 + 2
 
 
 def seat_features(prestige: int) -> int:
-    """Length of ``_seat_block``: 15 numbers and one flag per Prestige Building."""
-    return 15 + prestige
+    """Length of ``_seat_block``: 17 numbers and one flag per Prestige Building."""
+    return 17 + prestige
 
 
 def size(goods_types: int, prestige: int) -> int:
-    return (2 + len(STAGES) + MAX_SEATS * seat_features(prestige) + 3 + 3 + goods_types
-            + len(SPACES) * 3 + NUM_WORKERS * WORKER_FEATURES + 3 + 3 + 5 + 4)
+    return (HEAD + len(STAGES) + MAX_SEATS * seat_features(prestige) + 3 + 3 + goods_types
+            + len(SPACES) * 3 + NUM_WORKERS * WORKER_FEATURES + TABLE)
 
 
 def seen_location(s: SkagwayState, worker: int, observer: int) -> str:
     """Another seat's fresh recruits look like the pool: 'unseen' for both."""
     where = s.loc[worker]
-    if where in ("pool", "recruited") and s.recruited_by >= 0 and s.recruited_by != observer:
-        return "unseen"
+    if where in (Location.POOL, Location.RECRUITED) and s.recruited_by >= 0 \
+            and s.recruited_by != observer:
+        return UNSEEN
     return where
 
 
-def _seat_block(s: SkagwayState, seat: int) -> list[float]:
+def recruits_held(s: SkagwayState, seat: int) -> int:
+    """[4.3.4] Face-down Hired Hands waiting in front of ``seat`` (their number is public)."""
+    if seat != s.recruited_by:
+        return 0
+    return sum(h == HandState.RECRUITED for h in s.hand_state)
+
+
+def top_gold_left(s: SkagwayState) -> int:
+    """$4 counters not yet turned in [4.3.3]: each one turned in sweeps the Bank and
+    the robbed pile back into the supply, which can delay the end [5.0]."""
+    comp = s.game.components
+    top = max(v for v, _ in comp.gold.counts)
+    return comp.gold.supply(s.num_players).count(top) - s.top_gold_turned_in
+
+
+def _seat_block(s: SkagwayState, seat: int, to_move: int) -> list[float]:
     comp = s.game.components
     owned = [0.0] * len(comp.prestige)
     for p in s.prestige[seat]:
@@ -57,7 +80,8 @@ def _seat_block(s: SkagwayState, seat: int) -> list[float]:
             float(seat == s.recruited_by), sum(s.gold_held[seat]) / 14.0,
             sum(s.rail_held[seat]) / 9.0, sum(s.goods_held[seat]) / 14.0,
             *[float(o == seat) for o in s.building_owner], float(s.rail_owner == seat),
-            float(s.docks_owner == seat)]
+            float(s.docks_owner == seat), float(seat == to_move),
+            recruits_held(s, seat) / 2.0]
 
 
 _LOCATION_INDEX = {where: i for i, where in enumerate(LOCATIONS)}
@@ -69,12 +93,15 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     zeros, so only their non-zero entries are written (one numpy call)."""
     comp = s.game.components
     n = s.num_players
+    cap = s.game.params.max_turns
     out = np.zeros(size(len(comp.goods), len(comp.prestige)), dtype=np.float32)
-    head: list[float] = [float(s.final_turn), float(s.end_triggered)] + [0.0] * len(STAGES)
-    if s.stage in _STAGE_INDEX:
-        head[2 + _STAGE_INDEX[s.stage]] = 1.0
+    head: list[float] = [float(s.final_turn), float(s.end_triggered), float(s.truncated),
+                         s.turn / TURN_SCALE, cap / TURN_SCALE, (cap - s.turn) / TURN_SCALE]
+    head += [0.0] * len(STAGES)
+    head[HEAD + _STAGE_INDEX[s.stage]] = 1.0
+    to_move = s.current_player()
     for rel in range(MAX_SEATS):
-        head += (_seat_block(s, (observer + rel) % n) if rel < n
+        head += (_seat_block(s, (observer + rel) % n, to_move) if rel < n
                  else [0.0] * seat_features(len(comp.prestige)))
     head += s.gold_held[observer] + s.rail_held[observer] + s.goods_held[observer]
     for side in s.building_side:
@@ -90,19 +117,20 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
         if s.face_down[worker]:
             index.append(base + len(LOCATIONS))
             value.append(1.0)
-        seat = controller(s, worker) if where not in ("out", "unseen") else -1
+        seat = controller(s, worker) if where not in (Location.OUT, UNSEEN) else -1
         index.append(base + len(LOCATIONS) + 1 + ((seat - observer) % n + 1 if seat >= 0 else 0))
         value.append(1.0)
         tail = base + len(LOCATIONS) + 2 + MAX_SEATS
-        if worker in s.assay or worker in s.mines or worker in s.railroad:
-            spots = s.assay if worker in s.assay else s.mines if worker in s.mines else s.railroad
-            index.append(tail)
-            value.append((spots.index(worker) + 1) / 10.0)
+        for k, spots in enumerate((s.mines, s.railroad, s.assay)):
+            if worker in spots:
+                index.append(tail + k)
+                value.append((spots.index(worker) + 1) / 10.0)
+        tail += len(SPOT_LISTS)
         if worker in s.bandits:
-            index.append(tail + 1)
+            index.append(tail)
             value.append((s.bandits.index(worker) + 1) / 13.0)
         if worker == s.active:
-            index.append(tail + 2)
+            index.append(tail + 1)
             value.append(1.0)
         base += WORKER_FEATURES
     out[index] = value
@@ -111,55 +139,78 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     rest += [sum(s.gold_supply) / 14.0, sum(s.rail_supply) / 9.0, sum(s.goods_deck) / 14.0,
              len(s.goods_bottom) / 14.0, s.goods_die / 6.0, s.bribe[0], s.bribe[1] / 30.0]
     rest += [r / 6.0 for r in s.rolls[:2]] + [0.0] * (2 - len(s.rolls[:2]))
+    rest += [float(b) for b in s.bought_this_turn]
+    rest += [top_gold_left(s) / 3.0, s.demand / 30.0]
     out[base:base + len(rest)] = rest
     return out
 
 
-def describe(s: SkagwayState, observer: int | None) -> str:
-    """The table as text for ``observer`` (None: everything, hidden parts included)."""
+def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> str:
+    """The table as text for ``observer`` (None: everything, hidden parts included);
+    ``with_log=False`` leaves out this turn's events (the position alone)."""
+    from .state import seat_name  # noqa: PLC0415  (state imports this module)
+
     comp = s.game.components
     names = [s.worker_name(w) for w in range(NUM_WORKERS)]
-    lines = [f"Turn {s.turn}{' (final)' if s.final_turn else ''}, stage {s.stage}, "
-             f"first player P{s.first_player}"]
+    status = " (final)" if s.final_turn else " (stopped by the cap)" if s.truncated else ""
+    lines = [f"Turn {s.turn} of at most {s.game.params.max_turns}{status}, stage {s.stage}, "
+             f"first player {seat_name(s.first_player)}, to move {_to_move(s)}"]
     for seat in range(s.num_players):
         private = observer is None or observer == seat
         gold = s.gold_held[seat] if private else f"{sum(s.gold_held[seat])} counters"
         rail = s.rail_held[seat] if private or s.rail_owner >= 0 else (
             f"{sum(s.rail_held[seat])} counters")
         goods = s.goods_held[seat] if private else f"{sum(s.goods_held[seat])} cards"
-        prestige = ", ".join(comp.prestige[p].name for p in s.prestige[seat]) or "-"
+        prestige = ", ".join(comp.prestige[p].name for p in sorted(s.prestige[seat])) or "none"
         lines.append(f"P{seat}{'*' if seat == observer else ''}: {s.points[seat]} points, "
                      f"track {s.purchased_track[seat]:+d}, kills {s.kills[seat]}, gold {gold}, "
-                     f"railroad {rail}, goods {goods}, prestige {prestige}")
+                     f"railroad {rail}, goods {goods}, prestige {prestige}, "
+                     f"face-down recruits {recruits_held(s, seat)}")
     built = []
     for space, (name, good, bad, _) in enumerate(SPACES):
         side = s.building_side[space]
         if side >= 0:
-            built.append(f"{name}: {(good, bad)[side]} (P{s.building_owner[space]})")
+            new = " (bought this turn)" if s.bought_this_turn[space] else ""
+            built.append(f"{name}: {(good, bad)[side]} ({seat_name(s.building_owner[space])})"
+                         f"{new}")
     lines.append("buildings: " + ("; ".join(built) or "none"))
     spots = {
         "mines": [names[w] for w in s.mines], "railroad": [names[w] for w in s.railroad],
         "assay": [names[w] if w >= 0 else "-" for w in s.assay],
-        "docks": names[s.docks] if s.docks >= 0 else "-",
-        "deputy": names[s.deputy] if s.deputy >= 0 else "-",
-        "sheriff": names[s.sheriff] if s.sheriff >= 0 else "-",
+        "docks": names[s.docks] if s.docks >= 0 else "none",
+        "deputy": names[s.deputy] if s.deputy >= 0 else "none",
+        "sheriff": names[s.sheriff] if s.sheriff >= 0 else "none",
     }
     lines.append(" | ".join(f"{k} {v}" for k, v in spots.items()))
-    elsewhere = {}
+    elsewhere: dict[str, list[str]] = {}
     for w in range(NUM_WORKERS):
         where = s.loc[w] if observer is None else seen_location(s, w, observer)
-        if where in ("residency", "grub", "enrichment", "residency_free", "street", "bank",
-                     "jail", "cemetery", "recruited"):
+        if where in SHOWN_ELSEWHERE:
             elsewhere.setdefault(where, []).append(names[w] + ("*" if s.face_down[w] else ""))
     if elsewhere:
         lines.append(" | ".join(f"{k} {v}" for k, v in elsewhere.items()))
-    lines.append(f"bank {s.bank} robbed {s.robbed} gold supply {sum(s.gold_supply)}, "
-                 f"railroad supply {sum(s.rail_supply)} (owner P{s.rail_owner}), "
+    lines.append(f"bank {sorted(s.bank)} robbed {sorted(s.robbed)}, gold supply "
+                 f"{sum(s.gold_supply)} ($4 counters not yet turned in: {top_gold_left(s)}), "
+                 f"railroad supply {sum(s.rail_supply)} (owner {seat_name(s.rail_owner)}), "
                  f"goods deck {sum(s.goods_deck) + len(s.goods_bottom)}, "
-                 f"hired hands: recruiter P{s.recruiter}")
+                 f"hired hands: recruiter {seat_name(s.recruiter)}")
+    if s.stage in (Stage.GOODS_CASH, Stage.BRIBE_ANSWER, Stage.BRIBE_DEMAND, Stage.DUEL_ROLL):
+        lines.append(f"goods die {s.goods_die or 'none'}, bribe offered {s.bribe[1]} from "
+                     f"{('points', 'share')[s.bribe[0]]}, demand {s.demand or 'none'}, "
+                     f"gunfight dice {s.rolls or 'none'}")
     if observer is None:
         lines.append(f"hidden: gold supply {s.gold_supply} rail supply {s.rail_supply} "
                      f"goods deck {s.goods_deck} bottom {s.goods_bottom}")
-    lines.extend(s.log[-6:])
+    if with_log:
+        lines.extend(s.turn_log()[-6:])
     return "\n".join(lines)
 
+
+SHOWN_ELSEWHERE = (Location.RESIDENCY, Location.GRUB, Location.ENRICHMENT,
+                   Location.RESIDENCY_FREE, Location.STREET, Location.BANK, Location.JAIL,
+                   Location.CEMETERY, Location.RECRUITED)
+
+
+def _to_move(s: SkagwayState) -> str:
+    seat = s.current_player()
+    return f"P{seat}" if seat >= 0 else "chance" if s.is_chance_node() else "nobody"

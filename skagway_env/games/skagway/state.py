@@ -1,26 +1,60 @@
 """Skagway positions: setup [3.0] and the stage machine that drives a turn [4.0].
 
 The phases live in their own modules (placement, work, buildings, home, street,
-cleanup, endgame); this class holds the fields, dispatches decisions and chance
-outcomes by ``stage``, and gives each seat its view. DESIGN.md
-lists the remaining phases and the fields they use. Not registered yet.
+cleanup, endgame); this class holds the fields, dispatches each decision (decoded once
+into its typed action, ``actions.py``) and chance outcome by ``stage``, and gives each
+seat its view. DESIGN.md describes the fields and the stage table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
 from ...core.hidden import redeal
 from . import buildings, cleanup, endgame, observation, placement, statistics, street, work
+from .actions import (
+    BribeAnswer,
+    BribeDemand,
+    BribeOffer,
+    BuyBuilding,
+    BuyNothing,
+    BuyPrestige,
+    CashGoods,
+    ChallengeSheriff,
+    Chase,
+    DeclineDemand,
+    Duel,
+    MinePull,
+    Place,
+    ReturnGold,
+    Rob,
+    SheriffFlip,
+    Sleep,
+    StepDown,
+    StreetFirst,
+    TurnIn,
+)
+from .stages import HandState, Location, Stage
 from .workers import HIRED_HANDS, PLAYER_WORKERS, controller
 
 if TYPE_CHECKING:
     from .game import SkagwayGame
 
-SETUP, PLACE = "setup", "place"
+BUILDING_NAMES = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
+CHANCE_NAMES = {Stage.MINE_DRAW: "draw a ${} Gold counter",
+                Stage.RAIL_DRAW: "draw a ({}) Railroad counter",
+                Stage.GOODS_ROLL: "the Goods die shows {}",
+                Stage.DUEL_ROLL: "a gunfight die shows {}",
+                Stage.CATCH_ROLL: "the Sheriff's catching die shows {}",
+                Stage.DECAY_ROLL: "a Goods decay die shows {}"}
+
+
+def seat_name(seat: int) -> str:
+    """``P2``, or ``none`` for the -1 of an empty marker."""
+    return f"P{seat}" if seat >= 0 else "none"
 
 
 class SkagwayState(State):
@@ -29,17 +63,17 @@ class SkagwayState(State):
     def __init__(self, game: SkagwayGame) -> None:
         super().__init__(game)
         n, comp = game.num_players, game.components
-        self.stage = SETUP  # [3.4] the starting player is a chance node
+        self.stage = Stage.SETUP  # [3.4] the starting player is a chance node
         self.turn = 0
+        self.truncated = False  # stopped by ``max_turns``, not by [5.0] (RULES_NOTES I22)
         self.first_player = -1
         self.points = [0] * n
-        # Workers: where each is ("home", a space, a building, "street", "jail", ...).
-        # Seats beyond the player count have no Workers ("out"); Hired Hands start in
-        # the pool face down [3.1].
-        self.loc = ["home" if w // 2 < n else "out" for w in PLAYER_WORKERS]
-        self.loc += ["pool"] * len(HIRED_HANDS)
+        # Workers: where each is (a ``Location``). Seats beyond the player count have
+        # no Workers ("out"); Hired Hands start in the pool face down [3.1].
+        self.loc = [Location.HOME if w // 2 < n else Location.OUT for w in PLAYER_WORKERS]
+        self.loc += [Location.POOL] * len(HIRED_HANDS)
         self.face_down = [False] * (len(PLAYER_WORKERS) + len(HIRED_HANDS))
-        self.hand_state = ["pool"] * len(HIRED_HANDS)  # pool, recruited, active
+        self.hand_state = [HandState.POOL] * len(HIRED_HANDS)
         self.recruiter = -1  # [4.6] the seat whose Hired Hands are active
         self.recruited_by = -1  # the seat holding face-down recruits [4.3.4]
         # The board [4.2]
@@ -59,6 +93,7 @@ class SkagwayState(State):
         self.bank: list[int] = []
         self.robbed: list[int] = []
         self.gold_removed = 0  # $4s turned in, and counters returned to an empty supply
+        self.top_gold_turned_in = 0  # the $4s among them: public [4.3.3]
         self.rail_supply = _counts(comp.railroad.supply(n), comp.railroad.counts)
         self.rail_held = [[0] * len(comp.railroad.counts) for _ in range(n)]
         self.rail_owner = -1
@@ -72,7 +107,8 @@ class SkagwayState(State):
         self.active = -1  # the Street Worker acting [4.5]
         self.rolls: list[int] = []  # a gunfight's dice: challenger's, then Sheriff's
         self.bandits: list[int] = []  # the Bank stack, bottom (the leader) first [7.0]
-        self.bribe = [0, 0]  # (source: 0 points / 1 share, amount) [7.0]
+        self.bribe = [0, 0]  # (source: 0 points / 1 share, amount) offered [7.0]
+        self.demand = 0  # the Sheriff's counter-offer, 0 when none (RULES_NOTES I6)
         self.keep_queue: list[int] = []  # seats holding over two Gold counters [4.6]
         self.decay_queue: list[list[int]] = []  # (seat, goods type) per card to roll [4.6]
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
@@ -85,15 +121,17 @@ class SkagwayState(State):
         self.purchased_track = [0] * n  # [3.2] Buildings Purchased, -3..3
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
-        self.log: list[str] = []
+        # This turn's public events, for display only: a cache that clone may drop and
+        # serialize and == ignore; rebuilt from ``history`` when missing (``turn_log``).
+        self._log: list[str] | None = []
 
     # ------------------------------------------------------------------ helpers
     def hand_owner(self, worker: int) -> int:
         """The seat a Hired Hand works for this turn (-1 when it is in the pool)."""
         state = self.hand_state[worker - HIRED_HANDS[0]]
-        if state == "active":
+        if state == HandState.ACTIVE:
             return self.recruiter
-        return self.recruited_by if state == "recruited" else -1
+        return self.recruited_by if state == HandState.RECRUITED else -1
 
     def worker_name(self, worker: int) -> str:
         comp = self.game.components
@@ -101,49 +139,63 @@ class SkagwayState(State):
             return comp.workers[worker].name
         return comp.hired_hands[worker - HIRED_HANDS[0]].name
 
+    def note(self, event: str) -> None:
+        """Record a public event of this turn for the displays (never hidden facts)."""
+        if self._log is not None:
+            self._log.append(event)
+
+    def turn_log(self) -> list[str]:
+        """This turn's public events; replays ``history`` when a clone dropped them."""
+        if self._log is None:
+            from ...core.playout import replay  # noqa: PLC0415  (playout imports core)
+
+            self._log = replay(self.game, self.history)._log or []
+        return self._log
+
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
-        if self.stage == endgame.OVER:
+        stage = self.stage
+        if stage == Stage.OVER:
             return TERMINAL
-        if self.stage == SETUP:
+        if stage in CHANCE_STAGES:
             return CHANCE
-        if self.stage == PLACE:
+        if stage == Stage.PLACE:
             return self.placer
-        if self.stage == work.MINE_PULL:
+        if stage == Stage.MINE_PULL:
             return controller(self, self.mines[self.cursor])
-        if self.stage in CHANCE_STAGES:
-            return CHANCE
-        if self.stage == street.STREET_CHOICE:
+        if stage == Stage.STREET_CHOICE:
             return controller(self, self.active)
-        if self.stage == street.BRIBE_OFFER:
+        if stage == Stage.STREET_ORDER:
+            return controller(self, street.tied_first(self)[0])
+        if stage in (Stage.BRIBE_OFFER, Stage.BRIBE_DEMAND):
             return controller(self, street.leader(self))
-        if self.stage == street.BRIBE_ANSWER:
+        if stage in (Stage.BRIBE_ANSWER, Stage.CHASE):
             return controller(self, self.sheriff)
-        if self.stage == cleanup.KEEP_GOLD:
+        if stage == Stage.KEEP_GOLD:
             return self.keep_queue[0]
-        if self.stage in (work.SHERIFF_FLIP, work.STEP_DOWN):
+        if stage in (Stage.SHERIFF_FLIP, Stage.STEP_DOWN):
             return work.sheriff_seat(self)
-        if self.stage == work.GOODS_CASH:
+        if stage == Stage.GOODS_CASH:
             return self.cash_queue[0]
-        if self.stage in (work.TURN_IN, work.BUY):
+        if stage in (Stage.TURN_IN, Stage.BUY):
             return work.assay_seat(self)
-        raise RuntimeError(f"skagway: unknown stage {self.stage!r}")
+        raise RuntimeError(f"skagway: unknown stage {stage!r}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage == SETUP:
+        if self.stage == Stage.SETUP:
             n = self.num_players
             return [(seat, 1.0 / n) for seat in range(n)]
         comp = self.game.components
-        if self.stage == work.MINE_DRAW:  # a random Gold counter [4.3.1]
+        if self.stage == Stage.MINE_DRAW:  # a random Gold counter [4.3.1]
             return _draw([v for v, _ in comp.gold.counts], self.gold_supply)
-        if self.stage == work.RAIL_DRAW:  # a random Railroad counter [4.3.2]
+        if self.stage == Stage.RAIL_DRAW:  # a random Railroad counter [4.3.2]
             return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
-        if self.stage == work.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
+        if self.stage == Stage.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
             return _draw(list(range(len(comp.goods))), self.goods_deck)
-        if self.stage in (work.GOODS_ROLL, street.DUEL_ROLL, street.CATCH_ROLL,
-                          cleanup.DECAY_ROLL):
+        if self.stage in (Stage.GOODS_ROLL, Stage.DUEL_ROLL, Stage.CATCH_ROLL,
+                          Stage.DECAY_ROLL):
             return [(face, 1 / 6) for face in range(1, 7)]  # one die
-        if self.stage == work.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
+        if self.stage == Stage.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
             pool = work.hand_pool(self)
             return [(w, 1 / len(pool)) for w in pool]
         raise ValueError("not a chance node")
@@ -152,16 +204,22 @@ class SkagwayState(State):
         if self.stage in CHANCE_STAGES:
             return [a for a, _ in self.chance_outcomes()]
         codec = self.game.codec
-        if self.stage == work.GOODS_CASH:
+        stage = self.stage
+        if stage == Stage.PLACE:
+            return placement.legal_placements(self, player)
+        if stage == Stage.MINE_PULL:
+            spots = work.pullable_assay_spots(self, player)
+            return sorted([codec.mine_pull(k) for k in spots] + [codec.mine_pull(None)])
+        if stage == Stage.GOODS_CASH:
             held = self.goods_held[player]
             return [codec.cash_goods(t) for t, c in enumerate(held) if c] + [
                 codec.cash_goods(None)]
-        if self.stage == work.TURN_IN:
+        if stage == Stage.TURN_IN:
             faces = [v for v, _ in self.game.components.gold.counts]
             held = self.gold_held[player]
             return [codec.turn_in(v) for v, c in zip(faces, held, strict=True) if c] + [
                 codec.turn_in(None)]
-        if self.stage == work.BUY:
+        if stage == Stage.BUY:
             options = [codec.buy_nothing()]
             options += [codec.buy_building(space, side) for space in range(3)
                         if buildings.can_buy_building(self, player, space)
@@ -169,97 +227,102 @@ class SkagwayState(State):
             options += [codec.buy_prestige(p) for p in range(len(self.game.components.prestige))
                         if buildings.can_buy_prestige(self, player, p)]
             return options
-        if self.stage == work.SHERIFF_FLIP:  # only a building on the board can flip
+        if stage == Stage.SHERIFF_FLIP:  # only a building on the board can flip
             return [codec.sheriff_flip(None)] + [
                 codec.sheriff_flip(space) for space in range(3) if self.building_side[space] >= 0]
-        if self.stage == work.STEP_DOWN:
+        if stage == Stage.STEP_DOWN:
             return [codec.step_down(False), codec.step_down(True)]
-        if self.stage == street.STREET_CHOICE:  # [4.5.1] the four choices
+        if stage == Stage.STREET_CHOICE:  # [4.5.1] the four choices
             options = [codec.rob()] + [codec.duel(w) for w in street.duel_targets(self)]
             if self.sheriff >= 0:
                 options.append(codec.challenge_sheriff())
             return options + [codec.sleep()]
-        if self.stage == street.BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
+        if stage == Stage.STREET_ORDER:
+            return [codec.street_first(w) for w in street.tied_first(self)]
+        if stage == Stage.BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
             from_points, from_share = street.bribe_limits(self)
             return [codec.bribe_offer(0, x) for x in range(from_points + 1)] + [
                 codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
-        if self.stage == street.BRIBE_ANSWER:
-            return [codec.bribe_answer(True), codec.bribe_answer(False)]
-        if self.stage == cleanup.KEEP_GOLD:
+        if stage == Stage.BRIBE_ANSWER:
+            return [codec.bribe_answer(True), codec.bribe_answer(False)] + [
+                codec.bribe_demand(x) for x in street.demands(self)]
+        if stage == Stage.BRIBE_DEMAND:  # pay the demand from a source that covers it
+            from_points, from_share = street.bribe_limits(self)
+            pay = [codec.bribe_offer(src, self.demand)
+                   for src, most in enumerate((from_points, from_share)) if self.demand <= most]
+            return pay + [codec.decline_demand()]
+        if stage == Stage.CHASE:
+            return [codec.chase(False), codec.chase(True)]
+        if stage == Stage.KEEP_GOLD:
             faces = [v for v, _ in self.game.components.gold.counts]
             return [codec.keep_gold_return(v)
                     for v, c in zip(faces, self.gold_held[player], strict=True) if c]
-        if self.stage == work.MINE_PULL:
-            codec = self.game.codec
-            spots = work.pullable_assay_spots(self, player)
-            return sorted([codec.mine_pull(k) for k in spots] + [codec.mine_pull(None)])
-        return placement.legal_placements(self, player)
+        raise RuntimeError(f"skagway: unknown stage {stage!r}")
 
     def _apply_action(self, action: int) -> None:
-        if self.stage == SETUP:
+        stage = self.stage
+        if stage == Stage.SETUP:
             self._start_game(action)
             return
-        chance = {work.MINE_DRAW: work.draw_gold, work.RAIL_DRAW: work.draw_railroad_counter,
-                  work.GOODS_DRAW: work.draw_goods, work.GOODS_ROLL: work.roll_goods_values,
-                  work.HAND_DRAW: work.draw_hired_hand, street.DUEL_ROLL: street.duel_roll,
-                  street.CATCH_ROLL: street.catch_roll, cleanup.DECAY_ROLL: cleanup.decay_roll}
-        if self.stage in chance:
-            chance[self.stage](self, action)
+        if stage in CHANCE_RESOLVERS:
+            CHANCE_RESOLVERS[stage](self, action)
             return
-        move = self.game.codec.decode(action)
-        if self.stage == work.GOODS_CASH:
-            goods = self.game.codec.goods_types
-            work.cash_goods(self, None if move.arg == goods else move.arg)
-            return
-        if self.stage == work.TURN_IN:
-            faces = [v for v, _ in self.game.components.gold.counts]
-            if move.arg == len(faces):
+        self._apply_move(self.game.codec.decode(action))
+
+    def _apply_move(self, move: Any) -> None:
+        """One decision, read by field name (the legality check matched it to the stage)."""
+        match move:
+            case Place(worker, space):
+                seat = self.placer
+                placement.place(self, worker, space)
+                self.note(f"P{seat} places {self.worker_name(worker)} on {self.loc[worker]}")
+                self._next_placement(after=seat)
+            case MinePull(spot):
+                work.pull_for_mine(self, spot)
+            case CashGoods(goods_type):
+                work.cash_goods(self, goods_type)
+            case TurnIn(None):
                 work.stop_turning_in(self)
-            else:
-                work.turn_in(self, faces[move.arg])
-            return
-        if self.stage == work.BUY:
-            seat = work.assay_seat(self)
-            if move.arg > 0 and move.arg <= 6:
-                buildings.buy_building(self, seat, *divmod(move.arg - 1, 2))
-            elif move.arg > 6:
-                buildings.buy_prestige(self, seat, move.arg - 7)
-            work.finish_assay_worker(self)
-            return
-        if self.stage == work.SHERIFF_FLIP:
-            work.flip_building(self, None if move.arg == 0 else move.arg - 1)
-            return
-        if self.stage == work.STEP_DOWN:
-            work.step_down(self, bool(move.arg))
-            return
-        if self.stage == street.STREET_CHOICE:
-            workers = len(self.loc)
-            if move.arg == 0:
+            case TurnIn(value):
+                work.turn_in(self, value)
+            case BuyBuilding(space, side):
+                buildings.buy_building(self, work.assay_seat(self), space, side)
+                work.finish_assay_worker(self)
+            case BuyPrestige(prestige):
+                buildings.buy_prestige(self, work.assay_seat(self), prestige)
+                work.finish_assay_worker(self)
+            case BuyNothing():
+                work.finish_assay_worker(self)
+            case SheriffFlip(space):
+                work.flip_building(self, space)
+            case StepDown(leave):
+                work.step_down(self, leave)
+            case Rob():
                 street.rob(self)
-            elif move.arg <= workers:
-                street.duel(self, move.arg - 1)
-            elif move.arg == workers + 1:
+            case Duel(target):
+                street.duel(self, target)
+            case ChallengeSheriff():
                 street.challenge(self)
-            else:
+            case Sleep():
                 street.sleep(self)
-            return
-        if self.stage == street.BRIBE_OFFER:
-            street.offer(self, move.arg, move.arg2)
-            return
-        if self.stage == street.BRIBE_ANSWER:
-            street.answer(self, move.arg == 0)
-            return
-        if self.stage == cleanup.KEEP_GOLD:
-            faces = [v for v, _ in self.game.components.gold.counts]
-            cleanup.return_gold(self, faces[move.arg])
-            return
-        if self.stage == work.MINE_PULL:
-            work.pull_for_mine(self, None if move.arg == len(self.assay) else move.arg)
-            return
-        placement.place(self, move.arg, move.arg2)
-        self.log.append(f"P{self.placer} places {self.worker_name(move.arg)} on "
-                        f"{self.loc[move.arg]}")
-        self._next_placement(after=self.placer)
+            case StreetFirst(worker):
+                street.activate(self, worker)
+            case BribeOffer(source, amount) if self.stage == Stage.BRIBE_DEMAND:
+                street.pay_demand(self, source, amount)
+            case BribeOffer(source, amount):
+                street.offer(self, source, amount)
+            case BribeAnswer(accept):
+                street.answer(self, accept)
+            case BribeDemand(amount):
+                street.counter(self, amount)
+            case DeclineDemand():
+                street.decline(self)
+            case Chase(chase):
+                street.choose_chase(self, chase)
+            case ReturnGold(value):
+                cleanup.return_gold(self, value)
+            case _:
+                raise RuntimeError(f"skagway: no rule for {move!r}")
 
     def _start_game(self, first: int) -> None:
         """[3.4] Points 2, 3, 4, 5 clockwise from the starting player, who takes the
@@ -271,12 +334,16 @@ class SkagwayState(State):
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        """[4.1] Phase One, then [4.2] Phase Two from the First Player."""
+        """[4.1] Phase One, then [4.2] Phase Two from the First Player. A game that
+        reached ``max_turns`` stops here, truncated, with no final scoring (I22)."""
+        if self.turn >= self.game.params.max_turns:
+            self.truncated = True
+            self.stage = Stage.OVER
+            self.note(f"stopped after {self.turn} turns (max_turns): no final scoring")
+            return
         self.turn += 1
-        self.log = []
-        # [5.0] the turn after the trigger is the last; ``max_turns`` caps a game that
-        # would never end (nobody mining), RULES_NOTES I22
-        self.final_turn = self.end_triggered or self.turn >= self.game.params.max_turns
+        self._log = []
+        self.final_turn = self.end_triggered  # [5.0] the turn after the trigger is the last
         self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
         self._next_placement(after=None)
@@ -287,7 +354,7 @@ class SkagwayState(State):
             self.placer = -1
             work.start_mines(self)  # [4.3] resolve the spaces, the Mines first
         else:
-            self.stage, self.placer = PLACE, seat
+            self.stage, self.placer = Stage.PLACE, seat
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -298,27 +365,23 @@ class SkagwayState(State):
         return [(self.points[p], endgame.player_buildings(self, p),
                  endgame.owns_nuggets_hockey(self, p)) for p in range(self.num_players)]
 
+    def is_truncated(self) -> bool:
+        return self.truncated
+
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        if self.stage == SETUP:
+        if self.stage == Stage.SETUP:
             return f"seat {action} starts"
-        names = {work.MINE_DRAW: "draw a ${} Gold counter",
-                 work.RAIL_DRAW: "draw a ({}) Railroad counter",
-                 work.GOODS_ROLL: "the Goods die shows {}",
-                 street.DUEL_ROLL: "a gunfight die shows {}",
-                 street.CATCH_ROLL: "the Sheriff's catching die shows {}",
-                 cleanup.DECAY_ROLL: "a Goods decay die shows {}"}
-        if self.stage == work.HAND_DRAW:
+        if self.stage == Stage.HAND_DRAW:
             return f"recruit {self.worker_name(action)}"
-        if self.stage in names:
-            return names[self.stage].format(action)
-        if self.stage == work.GOODS_DRAW:
-            return f"draw a {self.game.components.goods[action].name} card"
+        if self.stage in CHANCE_NAMES:
+            return CHANCE_NAMES[self.stage].format(action)
         comp = self.game.components
+        if self.stage == Stage.GOODS_DRAW:
+            return f"draw a {comp.goods[action].name} card"
         workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
-        buildings = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
         return self.game.codec.to_string(
             action, workers, [p.name for p in comp.prestige], [g.name for g in comp.goods],
-            buildings,
+            BUILDING_NAMES,
         )
 
     # ------------------------------------------------------------------ information
@@ -330,6 +393,9 @@ class SkagwayState(State):
 
     def observation_string(self, player: int) -> str:
         return observation.describe(self, player)
+
+    def position_string(self, player: int) -> str:
+        return observation.describe(self, player, with_log=False)
 
     def __str__(self) -> str:
         return observation.describe(self, None)
@@ -359,12 +425,25 @@ class SkagwayState(State):
         for key in ("gold_held", "rail_held", "goods_held", "prestige", "decay_queue"):
             d[key] = [x[:] for x in self.__dict__[key]]
         d["_legal"] = None
+        d["_log"] = None  # display only: rebuilt from history if a clone is shown
         new.__dict__ = d
         return new
 
+    def _load_fields(self, fields: dict[str, Any]) -> None:
+        """Restore the enums that JSON stored as their plain string values."""
+        super()._load_fields(fields)
+        self.stage = Stage(self.stage)
+        self.loc = [Location(where) for where in self.loc]
+        self.hand_state = [HandState(h) for h in self.hand_state]
 
-CHANCE_STAGES = (SETUP, work.MINE_DRAW, work.RAIL_DRAW, work.GOODS_DRAW, work.GOODS_ROLL,
-                 work.HAND_DRAW, street.DUEL_ROLL, street.CATCH_ROLL, cleanup.DECAY_ROLL)
+
+CHANCE_STAGES = (Stage.SETUP, Stage.MINE_DRAW, Stage.RAIL_DRAW, Stage.GOODS_DRAW,
+                 Stage.GOODS_ROLL, Stage.HAND_DRAW, Stage.DUEL_ROLL, Stage.CATCH_ROLL,
+                 Stage.DECAY_ROLL)
+CHANCE_RESOLVERS = {Stage.MINE_DRAW: work.draw_gold, Stage.RAIL_DRAW: work.draw_railroad_counter,
+                    Stage.GOODS_DRAW: work.draw_goods, Stage.GOODS_ROLL: work.roll_goods_values,
+                    Stage.HAND_DRAW: work.draw_hired_hand, Stage.DUEL_ROLL: street.duel_roll,
+                    Stage.CATCH_ROLL: street.catch_roll, Stage.DECAY_ROLL: cleanup.decay_roll}
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import PLACE_SPACES
+from .actions import PLACE_SPACES, BuyBuilding, BuyNothing, BuyPrestige, Place
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -12,10 +12,14 @@ if TYPE_CHECKING:
 
 def action_features(state: SkagwayState, action: int) -> tuple[str, dict[str, float]]:
     """Placements by space, purchases by what was bought, anything else by kind."""
-    move = state.game.codec.decode(action)
-    if move.kind == "place":
-        return f"place-{PLACE_SPACES[move.arg2]}", {}
-    if move.kind == "buy":
-        kind = "nothing" if move.arg == 0 else "building" if move.arg <= 6 else "prestige"
-        return f"buy-{kind}", {}
-    return move.kind, {}
+    codec = state.game.codec
+    match codec.decode(action):
+        case Place(space=space):
+            return f"place-{PLACE_SPACES[space]}", {}
+        case BuyNothing():
+            return "buy-nothing", {}
+        case BuyBuilding():
+            return "buy-building", {}
+        case BuyPrestige():
+            return "buy-prestige", {}
+    return codec.kind(action), {}

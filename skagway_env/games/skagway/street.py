@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import MAX_BRIBE
+from .actions import BRIBE_SOURCES, FROM_SHARE, MAX_BRIBE
 from .cleanup import start_cleanup
+from .stages import Location, Stage
 from .workers import HIRED_HANDS, controller, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-STREET_CHOICE, DUEL_ROLL, BRIBE_OFFER, BRIBE_ANSWER, CATCH_ROLL = (
-    "street_choice", "duel_roll", "bribe_offer", "bribe_answer", "catch_roll")
 KILL_POINTS, KILLED_LOSS = 3, 1  # [4.5.1] duel: the killer +3, the loser -1
 SHERIFF_KILL_POINTS, SHERIFF_LOSS, SHERIFF_WIN_POINTS = 4, 2, 2  # [4.5.1] challenge
 CATCH_POINTS = 2  # [7.0] per bandit caught
@@ -31,14 +30,21 @@ def lose_points(s: SkagwayState, seat: int, amount: int) -> None:
 
 
 def on_street(s: SkagwayState) -> list[int]:
-    return [w for w in range(len(s.loc)) if s.loc[w] == "street"]
+    return [w for w in range(len(s.loc)) if s.loc[w] == Location.STREET]
 
 
-def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int, int]:
-    """[4.5] Highest ability first; ties from the First Player clockwise (a player's
-    own tied Workers in id order, RULES_NOTES I5)."""
+def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int]:
+    """[4.5] Highest ability first; ties from the First Player clockwise."""
     seat = controller(s, worker)
-    return (-ability(s, worker), (seat - s.first_player) % s.num_players, worker)
+    return (-ability(s, worker), (seat - s.first_player) % s.num_players)
+
+
+def tied_first(s: SkagwayState) -> list[int]:
+    """The Workers that may act next: one, or one player's own tied Workers, whose
+    order that player chooses (RULES_NOTES I5)."""
+    waiting = on_street(s)
+    best = min(street_order_key(s, w) for w in waiting)
+    return [w for w in waiting if street_order_key(s, w) == best]
 
 
 def start_street(s: SkagwayState) -> None:
@@ -46,13 +52,21 @@ def start_street(s: SkagwayState) -> None:
 
 
 def next_street_worker(s: SkagwayState) -> None:
-    waiting = on_street(s)
-    if waiting:
-        s.active = min(waiting, key=lambda w: street_order_key(s, w))
-        s.stage = STREET_CHOICE
-    else:
-        s.active = -1
+    s.active = -1
+    if not on_street(s):
         start_robbery(s)
+        return
+    first = tied_first(s)
+    if len(first) > 1:
+        s.stage = Stage.STREET_ORDER
+    else:
+        activate(s, first[0])
+
+
+def activate(s: SkagwayState, worker: int) -> None:
+    """[4.5.1] ``worker`` becomes the active Worker with its four choices."""
+    s.active = worker
+    s.stage = Stage.STREET_CHOICE
 
 
 def duel_targets(s: SkagwayState) -> list[int]:
@@ -65,7 +79,7 @@ def duel_targets(s: SkagwayState) -> list[int]:
 
 
 def kill(s: SkagwayState, worker: int) -> None:
-    s.loc[worker] = "cemetery"
+    s.loc[worker] = Location.CEMETERY
     s.face_down[worker] = True  # [4.6] it misses the next turn
 
 
@@ -74,8 +88,9 @@ def add_kill(s: SkagwayState, seat: int) -> None:
 
 
 def rob(s: SkagwayState) -> None:
-    s.loc[s.active] = "bank"
+    s.loc[s.active] = Location.BANK
     s.bandits.append(s.active)  # stacked on top of earlier robbers [4.5.1]
+    s.note(f"{s.worker_name(s.active)} robs the Bank")
     next_street_worker(s)
 
 
@@ -85,7 +100,7 @@ def duel(s: SkagwayState, target: int) -> None:
     s.points[seat] += KILL_POINTS
     lose_points(s, controller(s, target), KILLED_LOSS)
     add_kill(s, seat)
-    s.log.append(f"{s.worker_name(s.active)} kills {s.worker_name(target)}")
+    s.note(f"{s.worker_name(s.active)} kills {s.worker_name(target)}")
     leave_street(s)
 
 
@@ -94,13 +109,13 @@ def sleep(s: SkagwayState) -> None:
 
 
 def leave_street(s: SkagwayState) -> None:
-    s.loc[s.active] = "home"  # returned to its player [4.5.1]
+    s.loc[s.active] = Location.HOME  # returned to its player [4.5.1]
     next_street_worker(s)
 
 
 def challenge(s: SkagwayState) -> None:
     s.rolls = []
-    s.stage = DUEL_ROLL  # the challenger's die, then the Sheriff's
+    s.stage = Stage.DUEL_ROLL  # the challenger's die, then the Sheriff's
 
 
 def duel_roll(s: SkagwayState, die: int) -> None:
@@ -120,11 +135,11 @@ def duel_roll(s: SkagwayState, die: int) -> None:
         lose_points(s, sheriff_seat, SHERIFF_LOSS)
         add_kill(s, shooter_seat)
         s.first_player = shooter_seat  # [4.5.1] takes the First Player marker
-        s.log.append(f"{s.worker_name(shooter)} shoots the Sheriff ({shot} to {held})")
+        s.note(f"{s.worker_name(shooter)} shoots the Sheriff ({shot} to {held})")
         leave_street(s)
     else:
         s.points[sheriff_seat] += SHERIFF_WIN_POINTS  # no Gunfight Kill for Sheriffs
-        s.log.append(f"the Sheriff shoots {s.worker_name(shooter)} ({held} to {shot})")
+        s.note(f"the Sheriff shoots {s.worker_name(shooter)} ({held} to {shot})")
         kill(s, shooter)
         next_street_worker(s)
 
@@ -139,63 +154,124 @@ def leader(s: SkagwayState) -> int:
     return s.bandits[0]
 
 
+def shares(s: SkagwayState) -> list[int]:
+    """[7.0] Each free bandit's part of the loot, bottom first: an even split, the
+    remainder to the leader."""
+    each, rest = divmod(loot(s), len(s.bandits))
+    return [each + (rest if k == 0 else 0) for k in range(len(s.bandits))]
+
+
 def start_robbery(s: SkagwayState) -> None:
     """[7.0] With robbers and a Sheriff of another player, the leader offers a bribe;
-    with no Sheriff nobody stops them (RULES_NOTES: bribe as offer and answer)."""
-    s.bribe = [0, 0]
+    when the leader is the Sheriff's own player's, that player only chooses whether
+    to give chase; with no Sheriff nobody stops them (RULES_NOTES I6)."""
+    s.bribe, s.demand = [0, 0], 0
     if not s.bandits:
         start_cleanup(s)
-        return
-    if s.sheriff >= 0 and controller(s, s.sheriff) != controller(s, leader(s)):
-        s.stage = BRIBE_OFFER
-    else:
+    elif s.sheriff < 0:
         share_loot(s)
+    elif controller(s, s.sheriff) == controller(s, leader(s)):
+        s.stage = Stage.CHASE
+    else:
+        s.stage = Stage.BRIBE_OFFER
 
 
 def bribe_limits(s: SkagwayState) -> tuple[int, int]:
-    """Most that can be offered from the leader's points, and from the loot."""
-    return (min(MAX_BRIBE, s.points[controller(s, leader(s))]), min(MAX_BRIBE, loot(s)))
+    """Most the leader's player can pay: from its points [4.4.3], and from its own
+    bandits' shares of the loot (never another player's share, RULES_NOTES I6)."""
+    seat = controller(s, leader(s))
+    own_share = sum(x for w, x in zip(s.bandits, shares(s), strict=True)
+                    if controller(s, w) == seat)
+    return min(MAX_BRIBE, s.points[seat]), min(MAX_BRIBE, own_share)
+
+
+def demands(s: SkagwayState) -> list[int]:
+    """The counter-offers the Sheriff may make: more than offered, and no more than
+    the leader's player could pay from one source."""
+    most = max(bribe_limits(s))
+    return list(range(s.bribe[1] + 1, most + 1))
 
 
 def offer(s: SkagwayState, source: int, amount: int) -> None:
     s.bribe = [source, amount]
-    s.stage = BRIBE_ANSWER
+    s.note(f"the bandits offer the Sheriff {amount} from {BRIBE_SOURCES[source]}")
+    s.stage = Stage.BRIBE_ANSWER
 
 
 def answer(s: SkagwayState, accept: bool) -> None:
+    """The Sheriff takes the offer (and looks the other way) or gives chase."""
     if accept:
-        source, amount = s.bribe
-        sheriff_seat = controller(s, s.sheriff)
-        if source == 0:
-            lose_points(s, controller(s, leader(s)), amount)
-        s.points[sheriff_seat] += amount
-        s.log.append(f"the Sheriff looks the other way for {amount}")
-        share_loot(s)
+        take_bribe(s)
     else:
         s.bribe = [0, 0]
-        s.stage = CATCH_ROLL
+        s.note("the Sheriff gives chase")
+        s.stage = Stage.CATCH_ROLL
+
+
+def counter(s: SkagwayState, amount: int) -> None:
+    """The Sheriff names a price of his own instead (RULES_NOTES I6)."""
+    s.demand = amount
+    s.note(f"the Sheriff asks for {amount}")
+    s.stage = Stage.BRIBE_DEMAND
+
+
+def pay_demand(s: SkagwayState, source: int, amount: int) -> None:
+    s.bribe = [source, amount]
+    take_bribe(s)
+
+
+def decline(s: SkagwayState) -> None:
+    """No deal: the Sheriff now chooses whether to try to catch the bandits."""
+    s.bribe, s.demand = [0, 0], 0
+    s.note("the bandits refuse the Sheriff's price")
+    s.stage = Stage.CHASE
+
+
+def choose_chase(s: SkagwayState, chase: bool) -> None:
+    """[7.0] "If the Sheriff chooses to try to catch the bandits" ..."""
+    if chase:
+        s.note("the Sheriff gives chase")
+        s.stage = Stage.CATCH_ROLL
+    else:
+        s.note("the Sheriff lets the bandits go")
+        share_loot(s)
+
+
+def take_bribe(s: SkagwayState) -> None:
+    """The Sheriff's player receives the bribe; from points it is paid now, from the
+    share it comes out of the leader's player's take (``share_loot``)."""
+    source, amount = s.bribe
+    if source != FROM_SHARE:
+        lose_points(s, controller(s, leader(s)), amount)
+    s.points[controller(s, s.sheriff)] += amount
+    s.note(f"the Sheriff looks the other way for {amount}")
+    share_loot(s)
 
 
 def catch_roll(s: SkagwayState, die: int) -> None:
     """[7.0] Sheriff's ability minus the die: that many bandits jailed from the bottom."""
     caught = max(0, ability(s, s.sheriff) - die)
     for worker in s.bandits[:caught]:
-        s.loc[worker] = "jail"
+        s.loc[worker] = Location.JAIL
         s.face_down[worker] = True
         s.points[controller(s, s.sheriff)] += CATCH_POINTS
+    if caught:
+        s.note(f"the Sheriff jails {min(caught, len(s.bandits))} bandit(s)")
     s.bandits = s.bandits[caught:]
     share_loot(s)
 
 
 def share_loot(s: SkagwayState) -> None:
     """[7.0] The free bandits split the Bank evenly; the remainder goes to the leader
-    (the bottom one left). A bribe from the share comes out of the loot first."""
+    (the bottom one left). A bribe from the share comes out of the leader's player's
+    take only."""
     if s.bandits:
-        total = loot(s) - (s.bribe[1] if s.bribe[0] == 1 else 0)
-        each, rest = divmod(max(0, total), len(s.bandits))
-        for k, worker in enumerate(s.bandits):
-            s.points[controller(s, worker)] += each + (rest if k == 0 else 0)
-            s.loc[worker] = "home"
+        seat = controller(s, leader(s))
+        for worker, share in zip(s.bandits, shares(s), strict=True):
+            s.points[controller(s, worker)] += share
+            s.loc[worker] = Location.HOME
+        if s.bribe[0] == FROM_SHARE:
+            s.points[seat] -= s.bribe[1]  # never more than its bandits' shares
         s.robbed += s.bank
         s.bank = []
     s.bandits = []

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .buildings import move_purchased_track
+from .buildings import building_name, move_purchased_track
 from .endgame import final_scoring
 from .home import workers_come_home
+from .stages import HandState, Location, Stage
 from .workers import HIRED_HANDS, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
-MINE_PULL, MINE_DRAW = "mine_pull", "mine_draw"
 FIRST_SPOT_GOLD, OTHER_SPOT_GOLD = 2, 1  # [4.3.1] two counters on spot 1, one after
 FIRST_SPOT_POINTS, OTHER_SPOT_POINTS = 3, 1  # [4.3.1] when no Gold counter remains
 
@@ -38,14 +38,14 @@ def next_mine_worker(s: SkagwayState) -> None:
             # [4.3.1] "If no Gold counters remain, Workers earn points instead"
             earned = FIRST_SPOT_POINTS if s.cursor == 0 else OTHER_SPOT_POINTS
             s.points[seat] += earned
-            s.log.append(f"P{seat}'s {s.worker_name(worker)} finds no gold: +{earned}")
+            s.note(f"P{seat}'s {s.worker_name(worker)} finds no gold: +{earned}")
             finish_mine_worker(s)
             continue
         if pullable_assay_spots(s, seat):
-            s.stage = MINE_PULL
+            s.stage = Stage.MINE_PULL
         else:
             s.draws_left = FIRST_SPOT_GOLD if s.cursor == 0 else OTHER_SPOT_GOLD
-            s.stage = MINE_DRAW
+            s.stage = Stage.MINE_DRAW
         return
     start_railroad(s)  # [4.3] the Railroad is resolved next
 
@@ -56,10 +56,10 @@ def pull_for_mine(s: SkagwayState, assay_spot: int | None) -> None:
     if assay_spot is not None:
         helper = s.assay[assay_spot]
         s.assay[assay_spot] = -1  # the spot stays vacated [4.3.3]
-        s.loc[helper] = "home"
+        s.loc[helper] = Location.HOME
         base += 1
     s.draws_left = base
-    s.stage = MINE_DRAW
+    s.stage = Stage.MINE_DRAW
 
 
 def draw_gold(s: SkagwayState, value: int) -> None:
@@ -76,14 +76,12 @@ def draw_gold(s: SkagwayState, value: int) -> None:
 
 def finish_mine_worker(s: SkagwayState) -> None:
     """[4.3] the Worker goes back to its player's area."""
-    s.loc[s.mines[s.cursor]] = "home"
+    s.loc[s.mines[s.cursor]] = Location.HOME
     s.draws_left = 0
     s.cursor += 1
 
 
 # ---------------------------------------------------------------------- [4.3.2] Railroad
-RAIL_DRAW, GOODS_DRAW, GOODS_ROLL, GOODS_CASH = (
-    "rail_draw", "goods_draw", "goods_roll", "goods_cash")
 RAILROAD_WAGE = 2  # [4.3.2] two points for each Worker before the Railroad is complete
 OWNER_BONUS = 1  # [4.3.2] one point to the owner for each opponent's Goods card
 
@@ -102,11 +100,11 @@ def railroad_worker(s: SkagwayState) -> int:
 def next_railroad_worker(s: SkagwayState) -> None:
     while s.cursor < len(s.railroad):
         if s.rail_owner < 0 and any(s.rail_supply):
-            s.stage = RAIL_DRAW
+            s.stage = Stage.RAIL_DRAW
             return
         if s.rail_owner >= 0 and (any(s.goods_deck) or s.goods_bottom):
             if any(s.goods_deck):
-                s.stage = GOODS_DRAW
+                s.stage = Stage.GOODS_DRAW
                 return
             take_goods(s, s.goods_bottom.pop(0))  # only decayed cards left: no chance
             continue
@@ -116,7 +114,7 @@ def next_railroad_worker(s: SkagwayState) -> None:
 
 
 def finish_railroad_worker(s: SkagwayState) -> None:
-    s.loc[railroad_worker(s)] = "home"
+    s.loc[railroad_worker(s)] = Location.HOME
     s.cursor += 1
 
 
@@ -146,7 +144,7 @@ def score_railroad(s: SkagwayState) -> None:
     s.rail_removed += sum(map(sum, s.rail_held)) - 1
     s.rail_held = [[0] * len(values) for _ in range(s.num_players)]
     s.rail_held[s.rail_owner][deed] = 1
-    s.log.append(f"the Railroad is complete: P{s.rail_owner} owns it (totals {totals})")
+    s.note(f"the Railroad is complete: P{s.rail_owner} owns it (totals {totals})")
 
 
 def take_goods(s: SkagwayState, goods_type: int) -> None:
@@ -168,7 +166,7 @@ def draw_goods(s: SkagwayState, goods_type: int) -> None:
 def after_railroad_workers(s: SkagwayState) -> None:
     """[4.3.2] After the takers, the First Player rolls for the Goods values (I11)."""
     if s.goods_taken:
-        s.stage = GOODS_ROLL
+        s.stage = Stage.GOODS_ROLL
     else:
         start_assay(s)
 
@@ -185,7 +183,7 @@ def next_goods_casher(s: SkagwayState) -> None:
     while s.cash_queue and not any(s.goods_held[s.cash_queue[0]]):
         s.cash_queue.pop(0)
     if s.cash_queue:
-        s.stage = GOODS_CASH
+        s.stage = Stage.GOODS_CASH
     else:
         start_assay(s)
 
@@ -204,8 +202,6 @@ def cash_goods(s: SkagwayState, goods_type: int | None) -> None:
 
 
 # ---------------------------------------------------------------- [4.3.3] Assay & Mercantile
-TURN_IN, BUY = "turn_in", "buy"
-
 
 def start_assay(s: SkagwayState) -> None:
     s.cursor = 0
@@ -217,11 +213,11 @@ def next_assay_worker(s: SkagwayState) -> None:
     while s.cursor < len(s.assay) and s.assay[s.cursor] < 0:
         s.cursor += 1
     if s.cursor < len(s.assay):
-        s.stage = TURN_IN
+        s.stage = Stage.TURN_IN
         return
     if not any(s.gold_supply) and not s.final_turn:
         s.end_triggered = True  # [4.3.3], [5.0] the game ends on the following turn
-        s.log.append("the Gold Supply is empty: the next turn is the last")
+        s.note("the Gold Supply is empty: the next turn is the last")
     resolve_docks(s)
 
 
@@ -238,6 +234,7 @@ def turn_in(s: SkagwayState, value: int) -> None:
     s.points[seat] += value
     if value == max(faces):
         s.gold_removed += 1  # "will never return to the Gold Supply"
+        s.top_gold_turned_in += 1
         for v in s.bank + s.robbed:
             s.gold_supply[faces.index(v)] += 1
         s.bank, s.robbed = [], []
@@ -246,17 +243,16 @@ def turn_in(s: SkagwayState, value: int) -> None:
 
 
 def stop_turning_in(s: SkagwayState) -> None:
-    s.stage = BUY
+    s.stage = Stage.BUY
 
 
 def finish_assay_worker(s: SkagwayState) -> None:
-    s.loc[s.assay[s.cursor]] = "home"
+    s.loc[s.assay[s.cursor]] = Location.HOME
     s.cursor += 1
     next_assay_worker(s)
 
 
 # ---------------------------------------------------------------------- [4.3.4] Docks
-HAND_DRAW, SHERIFF_FLIP, STEP_DOWN = "hand_draw", "sheriff_flip", "step_down"
 HANDS_RECRUITED = 2  # [4.3.4] two Hired Hands at random
 FINAL_SHERIFF_POINTS, FINAL_DEPUTY_POINTS = 5, 4  # [4.3.5] on the final turn
 
@@ -270,7 +266,7 @@ def resolve_docks(s: SkagwayState) -> None:
     seat = controller(s, s.docks)
     if s.final_turn:
         s.docks_owner = seat
-        s.log.append(f"P{seat} owns the Docks")
+        s.note(f"P{seat} owns the Docks")
         finish_docks(s)
         return
     s.recruited_by = seat
@@ -279,52 +275,59 @@ def resolve_docks(s: SkagwayState) -> None:
 
 
 def hand_pool(s: SkagwayState) -> list[int]:
-    return [w for w in range(len(s.loc)) if s.loc[w] == "pool"]
+    return [w for w in range(len(s.loc)) if s.loc[w] == Location.POOL]
 
 
 def next_hand_draw(s: SkagwayState) -> None:
     if s.draws_left > 0 and hand_pool(s):
-        s.stage = HAND_DRAW
+        s.stage = Stage.HAND_DRAW
     else:
         finish_docks(s)
 
 
 def draw_hired_hand(s: SkagwayState, worker: int) -> None:
     """A Hired Hand drawn face down: it waits in front of its player until Phase Six."""
-    s.loc[worker] = "recruited"
-    s.hand_state[worker - HIRED_HANDS[0]] = "recruited"
+    s.loc[worker] = Location.RECRUITED
+    s.hand_state[worker - HIRED_HANDS[0]] = HandState.RECRUITED
     s.draws_left -= 1
     next_hand_draw(s)
 
 
 def finish_docks(s: SkagwayState) -> None:
     s.draws_left = 0
-    s.loc[s.docks] = "home"
+    s.loc[s.docks] = Location.HOME
     resolve_sheriff(s)
 
 
 # --------------------------------------------------------------- [4.3.5] Sheriff/Deputy
 def resolve_sheriff(s: SkagwayState) -> None:
     """[4.3.5] The Deputy becomes Sheriff (the old one goes home) and takes the First
-    Player marker; on the final turn they score 5 and 4 points instead."""
-    if s.final_turn:
+    Player marker; then the Sheriff may flip a building. On the final turn there is no
+    promotion, but the Sheriff still flips: "Instead" replaces the move, not the flip
+    (RULES_NOTES I23); the 5 and 4 points are scored after it."""
+    if not s.final_turn and s.deputy >= 0:
         if s.sheriff >= 0:
-            s.points[controller(s, s.sheriff)] += FINAL_SHERIFF_POINTS
-        if s.deputy >= 0:
-            s.points[controller(s, s.deputy)] += FINAL_DEPUTY_POINTS
-        final_scoring(s)  # [5.0] the game ends after Phase Three
-        return
-    if s.deputy >= 0:
-        if s.sheriff >= 0:
-            s.loc[s.sheriff] = "home"
+            s.loc[s.sheriff] = Location.HOME
         s.sheriff, s.deputy = s.deputy, -1
-        s.loc[s.sheriff] = "sheriff"
+        s.loc[s.sheriff] = Location.SHERIFF
         s.first_player = controller(s, s.sheriff)
-        s.log.append(f"P{s.first_player}'s {s.worker_name(s.sheriff)} is the new Sheriff")
+        s.note(f"P{s.first_player}'s {s.worker_name(s.sheriff)} is the new Sheriff")
     if s.sheriff >= 0:
-        s.stage = SHERIFF_FLIP
+        s.stage = Stage.SHERIFF_FLIP
+    elif s.final_turn:
+        end_final_turn(s)
     else:
         workers_come_home(s)
+
+
+def end_final_turn(s: SkagwayState) -> None:
+    """[4.3.5] The final Sheriff earns 5 and the Deputy 4; [5.0] the game then ends
+    after Phase Three."""
+    if s.sheriff >= 0:
+        s.points[controller(s, s.sheriff)] += FINAL_SHERIFF_POINTS
+    if s.deputy >= 0:
+        s.points[controller(s, s.deputy)] += FINAL_DEPUTY_POINTS
+    final_scoring(s)
 
 
 def sheriff_seat(s: SkagwayState) -> int:
@@ -333,11 +336,16 @@ def sheriff_seat(s: SkagwayState) -> int:
 
 def flip_building(s: SkagwayState, space: int | None) -> None:
     """[4.3.5] Flip one Player Building (ownership unchanged); the Sheriff's player's
-    Buildings Purchased marker moves one space toward the side now showing."""
+    Buildings Purchased marker moves one space toward the side now showing. On the
+    final turn nobody steps down (it would only forfeit the 5 points): the game ends."""
     if space is not None:
         s.building_side[space] = 1 - s.building_side[space]
         move_purchased_track(s, sheriff_seat(s), s.building_side[space])
-    s.stage = STEP_DOWN
+        s.note(f"the Sheriff flips a building: it is now the {space_building_name(s, space)}")
+    if s.final_turn:
+        end_final_turn(s)
+    else:
+        s.stage = Stage.STEP_DOWN
 
 
 def step_down(s: SkagwayState, leave: bool) -> None:
@@ -345,7 +353,12 @@ def step_down(s: SkagwayState, leave: bool) -> None:
     the First Player marker passes to the next player clockwise."""
     if leave:
         seat = sheriff_seat(s)
-        s.loc[s.sheriff] = "home"
+        s.loc[s.sheriff] = Location.HOME
         s.sheriff = -1
         s.first_player = (seat + 1) % s.num_players
+        s.note(f"the Sheriff steps down: P{s.first_player} is First Player")
     workers_come_home(s)
+
+
+def space_building_name(s: SkagwayState, space: int) -> str:
+    return building_name(space, s.building_side[space])

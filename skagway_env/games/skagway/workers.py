@@ -8,16 +8,10 @@ from typing import Any
 PLAYER_WORKERS = range(8)
 HIRED_HANDS = range(8, 13)
 RAILROAD_HAND, MINER_HAND, GUNFIGHTER_HAND, STOOGE_A, STOOGE_B = HIRED_HANDS
-HAND_KINDS = ("railroad", "miner", "gunfighter", "stooge", "stooge")
 
 
 def is_hired_hand(worker: int) -> bool:
     return worker >= HIRED_HANDS[0]
-
-
-def owner_seat(worker: int) -> int:
-    """The seat of a player's own Worker (Hired Hands: see ``SkagwayState.hand_owner``)."""
-    return worker // 2
 
 
 def controller(s: Any, worker: int) -> int:
