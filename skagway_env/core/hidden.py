@@ -1,6 +1,16 @@
-"""Helpers for ``State.view``: redrawing what a seat cannot see."""
+"""Helpers for ``State.view``: redrawing what a seat cannot see.
+
+``redeal`` reshuffles hands that nothing has revealed since they were dealt.
+``HoldingsFilter`` is for items that pass through many hands and back into a shared
+face-down pool, some of them revealed on the way: it finds every arrangement of the
+hidden items consistent with what one seat saw, and draws one with the odds of the
+draws that produced it.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -23,3 +33,223 @@ def redeal(rng: np.random.Generator, supply: list[int], held: list[list[int]],
         held[q] = np.bincount(items[start:start + size], minlength=len(pool)).tolist()
         start += size
     return np.bincount(items[start:], minlength=len(pool)).tolist()
+
+
+Config = tuple[int, ...]
+"""Hidden holders' counts (``holders * kinds`` numbers), then the pile, oldest first."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hidden move: for each configuration after it, the configurations before it
+    that lead there, each with its weight and the kind moved (None when forced)."""
+
+    tag: Hashable
+    parents: dict[Config, list[tuple[Config, float, int | None]]]
+
+
+class HoldingsFilter:
+    """Forward filtering, backward sampling over who holds which kinds of items.
+
+    Items of ``kinds`` kinds lie in a face-down pool, in the hands of ``holders`` hidden
+    holders (another seat's hand, a face-down discard) or in a face-down ordered pile;
+    the viewer knows how many items each place holds, and ``unseen``, how many of each
+    kind are in those places together. Moves are applied in play order; the filter
+    keeps every configuration that explains them, weighted by the chance of the
+    hidden draws (a holder's hidden choice of which item to give up counts each of
+    its items alike). ``sample`` draws one configuration for now and, backwards,
+    the kind moved by each tagged move. Filters are immutable: ``extend`` returns a
+    new one, so a cached filter can be shared by the states that share its past.
+    """
+
+    def __init__(self, kinds: int, holders: int, unseen: Sequence[int]) -> None:
+        self.kinds, self.holders = kinds, holders
+        self.unseen = tuple(unseen)
+        self.weights: dict[Config, float] = {(0,) * (kinds * holders): 1.0}
+        self.steps: tuple[Step, ...] = ()
+
+    # ------------------------------------------------------------------ moves
+    def extend(self, moves: Sequence[tuple]) -> HoldingsFilter:
+        """A filter that has also seen ``moves``: tuples ``(name, *args)`` naming one
+        of the methods below (``draw``, ``seen_draw``, ``reveal``, ``give``, ``show``,
+        ``push``, ``discard``, ``pop``, ``seen_pop``)."""
+        new = object.__new__(HoldingsFilter)
+        new.kinds, new.holders = self.kinds, self.holders
+        new.unseen, new.weights, new.steps = self.unseen, self.weights, self.steps
+        steps = list(self.steps)
+        for name, *args in moves:
+            step = getattr(new, "_" + name)(*args)
+            if step is not None:
+                steps.append(step)
+            if not new.weights:
+                raise ValueError(f"no arrangement explains the move {name}{tuple(args)}")
+        new.steps = tuple(steps)
+        return new
+
+    def _pool(self, config: Config) -> list[int]:
+        k, base = self.kinds, self.kinds * self.holders
+        pile = config[base:]
+        return [self.unseen[j] - sum(config[j:base:k]) - pile.count(j) for j in range(k)]
+
+    def _advance(self, tag: Hashable, moves) -> Step:
+        """Apply ``moves(config) -> [(child, weight, kind)]`` to every configuration."""
+        weights: dict[Config, float] = {}
+        parents: dict[Config, list] = {}
+        for config, w in self.weights.items():
+            for child, p, kind in moves(config):
+                x = w * p
+                weights[child] = weights.get(child, 0.0) + x
+                found = parents.get(child)
+                if found is None:
+                    parents[child] = [(config, x, kind)]
+                else:
+                    found.append((config, x, kind))
+        top = max(weights.values(), default=1.0)
+        self.weights = {c: w / top for c, w in weights.items()}
+        return Step(tag, parents)
+
+    def _draw(self, holder: int, tag: Hashable = None) -> Step:
+        """Hidden ``holder`` draws an item from the pool at random."""
+        k = self.kinds
+        offset = holder * k
+
+        def moves(config):
+            out = []
+            for kind, left in enumerate(self._pool(config)):
+                if left > 0:
+                    i = offset + kind
+                    out.append((config[:i] + (config[i] + 1,) + config[i + 1:], left, kind))
+            return out
+        return self._advance(tag, moves)
+
+    def _seen_draw(self, kind: int) -> Step:
+        """The viewer draws ``kind`` from the pool (likelier where the pool holds more)."""
+        self.unseen = _bump(self.unseen, kind, -1)
+
+        def moves(config):
+            left = self._pool(config)[kind]
+            if left >= 0:
+                yield config, left + 1, None
+        return self._advance(None, moves)
+
+    def _reveal(self, holder: int, kind: int, to_pool: bool) -> Step:
+        """Hidden ``holder`` shows an item of ``kind`` and puts it in the pool, or out
+        of play (face up: no longer unseen)."""
+        index = holder * self.kinds + kind
+        if not to_pool:
+            self.unseen = _bump(self.unseen, kind, -1)
+
+        def moves(config):
+            if config[index] > 0:
+                child = list(config)
+                child[index] -= 1
+                yield tuple(child), 1.0, None
+        return self._advance(None, moves)
+
+    def _give(self, holder: int, to: int | None, tag: Hashable = None) -> Step:
+        """Hidden ``holder`` gives up an item unseen: to the pool (``to`` None) or to
+        hidden holder ``to``. Each item it holds is as likely."""
+        k = self.kinds
+
+        def moves(config):
+            out = []
+            for kind in range(k):
+                count = config[holder * k + kind]
+                if count:
+                    child = _add(config, holder * k + kind, -1)
+                    if to is not None:
+                        child = _add(child, to * k + kind, 1)
+                    out.append((child, count, kind))
+            return out
+        return self._advance(tag, moves)
+
+    def _show(self, kind: int, count: int, to: int | None = None) -> Step | None:
+        """``count`` items of ``kind`` that the viewer knows join the pool (or hidden
+        holder ``to``: an item the viewer itself discarded face down)."""
+        self.unseen = _bump(self.unseen, kind, count)
+        if to is None:
+            return None
+        index = to * self.kinds + kind
+        return self._advance(None, lambda config: [(_add(config, index, count), 1.0, None)])
+
+    def _push(self, kind: int) -> Step:
+        """The viewer puts an item of ``kind`` at the bottom of the pile."""
+        self.unseen = _bump(self.unseen, kind, 1)
+        return self._advance(None, lambda config: [(config + (kind,), 1.0, None)])
+
+    def _discard(self, holder: int, rank: int, tag: Hashable = None) -> Step:
+        """Hidden ``holder`` puts its ``rank``-th item, in kind order, under the pile."""
+        k = self.kinds
+
+        def moves(config):
+            counts = config[holder * k:(holder + 1) * k]
+            kind = next(t for t in range(k) if sum(counts[:t + 1]) > rank)
+            child = list(config)
+            child[holder * k + kind] -= 1
+            yield tuple(child) + (kind,), 1.0, kind
+        return self._advance(tag, moves)
+
+    def _pop(self, holder: int, tag: Hashable = None) -> Step:
+        """Hidden ``holder`` takes the top of the pile."""
+        base = self.kinds * self.holders
+
+        def moves(config):
+            child = list(config[:base])
+            child[holder * self.kinds + config[base]] += 1
+            yield tuple(child) + config[base + 1:], 1.0, config[base]
+        return self._advance(tag, moves)
+
+    def _seen_pop(self, kind: int) -> Step:
+        """The viewer takes the top of the pile and sees ``kind``."""
+        base = self.kinds * self.holders
+        self.unseen = _bump(self.unseen, kind, -1)
+
+        def moves(config):
+            if config[base] == kind:
+                yield config[:base] + config[base + 1:], 1.0, None
+        return self._advance(None, moves)
+
+    # ------------------------------------------------------------------ sampling
+    def sample(self, rng: np.random.Generator) -> tuple[Config, list[int], dict]:
+        """One arrangement, drawn with its weight: the configuration now, the pool now
+        (counts by kind), and the kind moved at each tagged step (tag -> kind)."""
+        final = config = _pick(rng, list(self.weights.items()))
+        kinds: dict = {}
+        for step in reversed(self.steps):
+            options = step.parents[config]
+            config, _, kind = options[0] if len(options) == 1 else _pick_option(rng, options)
+            if step.tag is not None:
+                kinds[step.tag] = kind
+        return final, self._pool(final), kinds
+
+    def holdings(self, config: Config, holder: int) -> list[int]:
+        k = self.kinds
+        return list(config[holder * k:(holder + 1) * k])
+
+
+def _pick(rng: np.random.Generator, items: list[tuple[Config, float]]) -> Config:
+    total = sum(w for _, w in items)
+    r = rng.random() * total
+    for config, w in items:
+        r -= w
+        if r < 0:
+            return config
+    return items[-1][0]
+
+
+def _pick_option(rng: np.random.Generator, options: list) -> tuple:
+    total = sum(o[1] for o in options)
+    r = rng.random() * total
+    for option in options:
+        r -= option[1]
+        if r < 0:
+            return option
+    return options[-1]
+
+
+def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return values[:index] + (values[index] + delta,) + values[index + 1:]
+
+
+def _add(config: Config, index: int, delta: int) -> Config:
+    return config[:index] + (config[index] + delta,) + config[index + 1:]

@@ -13,8 +13,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
-from ...core.hidden import redeal
-from . import buildings, cleanup, endgame, observation, placement, statistics, street, work
+from . import (
+    buildings,
+    cleanup,
+    endgame,
+    information,
+    observation,
+    placement,
+    statistics,
+    street,
+    work,
+)
 from .actions import (
     BribeAnswer,
     BribeDemand,
@@ -401,23 +410,9 @@ class SkagwayState(State):
         return observation.describe(self, None)
 
     def view(self, player: int, rng: np.random.Generator) -> SkagwayState:
-        """Redraw what ``player`` cannot see (DESIGN.md): other seats' Gold with the
-        supply, their Railroad counters with the supply (before the scoring), their
-        Goods with the deck, and another seat's fresh recruits among the pool."""
-        new = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        new.gold_supply = redeal(rng, new.gold_supply, new.gold_held, others)
-        if new.rail_owner < 0:
-            new.rail_supply = redeal(rng, new.rail_supply, new.rail_held, others)
-        new.goods_deck = redeal(rng, new.goods_deck, new.goods_held, others)
-        if new.recruited_by >= 0 and new.recruited_by != player:
-            hidden = [w for w in HIRED_HANDS if new.loc[w] in ("pool", "recruited")]
-            drawn = sum(new.loc[w] == "recruited" for w in hidden)
-            chosen = set(rng.choice(hidden, size=drawn, replace=False).tolist())
-            for w in hidden:
-                state = "recruited" if w in chosen else "pool"
-                new.loc[w] = new.hand_state[w - HIRED_HANDS[0]] = state
-        return new
+        """Redraw what ``player`` has not seen, and the history to match
+        (``information.view``; DESIGN.md, "Hidden information and view")."""
+        return information.view(self, player, rng)
 
     def clone(self) -> SkagwayState:
         new = object.__new__(SkagwayState)

@@ -1,0 +1,311 @@
+"""What each Skagway seat has seen, and the views that redraw the rest (DESIGN.md,
+"Hidden information and view"; RULES_NOTES I19, I23-I26).
+
+A *ledger* lists, in play order, every event that moves a hidden item: Gold counters
+drawn, turned in (face up), reshuffled and returned face down; Railroad counters
+drawn; Railroad Goods cards drawn from the deck or from its bottom, cashed (face up)
+and decayed (face down, under the deck); Hired Hands drawn at the Docks. It is built
+once by following ``history`` and then extended move by move, cached on the state.
+
+``view`` keeps the ledger's shape (who drew, who turned in what, when) and redraws
+the hidden values: for Gold and Goods, whose items pass through many hands and back
+into the supply, a ``HoldingsFilter`` draws a whole past consistent with the viewer's
+sight; Railroad counters are redealt until the scoring reveals them; face-down
+recruits are redrawn from the pool they came from. The history entries of the hidden
+draws and returns are rewritten, so that replaying the view's history rebuilds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core.hidden import HoldingsFilter, redeal
+from . import work
+from .actions import ReturnGold, TurnIn
+from .cleanup import DECAY_FACE
+from .stages import HandState, Location, Stage
+from .workers import HIRED_HANDS, controller
+
+if TYPE_CHECKING:
+    from .state import SkagwayState
+
+# Ledger events: (kind, seat, value, history index, extra)
+GOLD_DRAW = "gold_draw"  # value: the face; hidden from the other seats [4.3.1]
+GOLD_TURN_IN = "gold_turn_in"  # value: the face; face up for all [4.3.3]
+GOLD_RESHUFFLE = "gold_reshuffle"  # value: the Bank and robbed faces, back face down
+GOLD_RETURN = "gold_return"  # value: the face, hidden; extra: out of play (empty supply)
+RAIL_DRAW = "rail_draw"  # value: the counter; hidden until the scoring [4.3.2]
+GOODS_DRAW = "goods_draw"  # value: the type, from the deck, hidden (RULES_NOTES I19)
+GOODS_BOTTOM = "goods_bottom"  # value: the type, from under the deck (I12), hidden
+GOODS_CASH = "goods_cash"  # value: the type, shown when cashed (I24)
+GOODS_DECAY = "goods_decay"  # value: the type, face down (I25); extra: its rank in hand
+HAND_DRAW = "hand_draw"  # value: the Hired Hand; extra: (pool then, turn) [4.3.4]
+SEAT_EVENTS = {GOLD_DRAW: "gold", GOLD_TURN_IN: "gold", GOLD_RESHUFFLE: "gold",
+               GOLD_RETURN: "gold", GOODS_DRAW: "goods", GOODS_BOTTOM: "goods",
+               GOODS_CASH: "goods", GOODS_DECAY: "goods"}
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The hidden-item events of ``prefix`` (a history), and the filters built from
+    them, by (pile, viewer). ``shadow`` is the state after ``prefix`` (None: replay
+    it when needed), from which the ledger is extended."""
+
+    prefix: list
+    events: tuple[tuple, ...]
+    shadow: SkagwayState | None
+    filters: dict = field(default_factory=dict)
+
+
+def ledger(s: SkagwayState) -> Ledger:
+    """The ledger of ``s``'s history: the cached one, extended by the new moves."""
+    cached: Ledger | None = getattr(s, "_ledger", None)
+    length = len(s.history)
+    if (cached is not None and len(cached.prefix) <= length
+            and s.history[:len(cached.prefix)] == cached.prefix):
+        if len(cached.prefix) == length:
+            return cached
+        start, events = len(cached.prefix), list(cached.events)
+        shadow = cached.shadow.clone() if cached.shadow is not None else None
+        if shadow is None:
+            shadow = _replay(s, start)
+        filters = dict(cached.filters)
+    else:
+        start, events, shadow, filters = 0, [], s.game.new_initial_state(), {}
+    for h in range(start, length):
+        _follow(shadow, h, s.history[h], events)
+    book = Ledger(list(s.history), tuple(events), shadow, filters)
+    s._ledger = book
+    return book
+
+
+def _replay(s: SkagwayState, length: int) -> SkagwayState:
+    shadow = s.game.new_initial_state()
+    for action in s.history[:length]:
+        shadow.apply_action(action)
+    return shadow
+
+
+def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
+    """Apply history entry ``h`` to ``shadow``, noting the hidden items it moves."""
+    stage, codec = shadow.stage, shadow.game.codec
+    if stage == Stage.MINE_DRAW:
+        events.append((GOLD_DRAW, controller(shadow, shadow.mines[shadow.cursor]), action, h,
+                       None))
+    elif stage == Stage.TURN_IN:
+        move = codec.decode(action)
+        if isinstance(move, TurnIn) and move.value is not None:
+            events.append((GOLD_TURN_IN, work.assay_seat(shadow), move.value, h, None))
+            faces = [v for v, _ in shadow.game.components.gold.counts]
+            if move.value == max(faces):  # [4.3.3] the revealed counters go back
+                events.append((GOLD_RESHUFFLE, -1, tuple(shadow.bank + shadow.robbed), h,
+                               None))
+    elif stage == Stage.KEEP_GOLD:
+        move = codec.decode(action)
+        if isinstance(move, ReturnGold):
+            events.append((GOLD_RETURN, shadow.keep_queue[0], move.value, h,
+                           not any(shadow.gold_supply)))
+    elif stage == Stage.RAIL_DRAW:
+        events.append((RAIL_DRAW, controller(shadow, work.railroad_worker(shadow)), action,
+                       h, None))
+    elif stage == Stage.GOODS_DRAW:
+        events.append((GOODS_DRAW, controller(shadow, work.railroad_worker(shadow)), action,
+                       h, None))
+    elif stage == Stage.GOODS_CASH:
+        goods_type = codec.decode(action).goods_type
+        if goods_type is not None:
+            events.append((GOODS_CASH, shadow.cash_queue[0], goods_type, h, None))
+    elif stage == Stage.DECAY_ROLL and action == DECAY_FACE:
+        seat, goods_type = shadow.decay_queue[0]
+        waiting = sum(1 for q, _ in shadow.decay_queue if q == seat)  # this card included
+        events.append((GOODS_DECAY, seat, goods_type, h,
+                       sum(shadow.goods_held[seat]) - waiting))
+    elif stage == Stage.HAND_DRAW:
+        events.append((HAND_DRAW, shadow.recruited_by, action, h,
+                       (tuple(work.hand_pool(shadow)), shadow.turn)))
+    bottom = list(shadow.goods_bottom)
+    stack, cursor = list(shadow.railroad), shadow.cursor
+    shadow.apply_action(action)
+    taken = len(bottom) - len(shadow.goods_bottom)
+    if taken > 0:  # drawn from under the deck, no chance node: by the Workers in order
+        first = cursor + 1 if stage in (Stage.GOODS_DRAW, Stage.RAIL_DRAW) else 0
+        for j in range(taken):
+            worker = stack[len(stack) - 1 - first - j]
+            events.append((GOODS_BOTTOM, controller(shadow, worker), bottom[j], h, None))
+
+
+# ---------------------------------------------------------------------- filters
+def _moves(event: tuple, index: int, viewer: int, slots: dict[int, int], sink: int,
+           faces: list[int]) -> list[tuple]:
+    """The ``HoldingsFilter`` moves of one ledger event, as ``viewer`` saw it."""
+    kind, seat, value, _, extra = event
+    own = seat == viewer
+    if kind == GOLD_DRAW:
+        return [("seen_draw", faces.index(value))] if own else [("draw", slots[seat], index)]
+    if kind == GOLD_TURN_IN:
+        return [] if own else [("reveal", slots[seat], faces.index(value), False)]
+    if kind == GOLD_RESHUFFLE:
+        return [("show", faces.index(v), 1) for v in value]
+    if kind == GOLD_RETURN:
+        to = sink if extra else None
+        return ([("show", faces.index(value), 1, to)] if own
+                else [("give", slots[seat], to, index)])
+    if kind == GOODS_DRAW:
+        return [("seen_draw", value)] if own else [("draw", slots[seat], index)]
+    if kind == GOODS_BOTTOM:
+        return [("seen_pop", value)] if own else [("pop", slots[seat], index)]
+    if kind == GOODS_CASH:
+        return [("show", value, 1)] if own else [("reveal", slots[seat], value, True)]
+    if kind == GOODS_DECAY:
+        return [("push", value)] if own else [("discard", slots[seat], extra, index)]
+    return []
+
+
+def _filter(s: SkagwayState, book: Ledger, pile: str, viewer: int) -> HoldingsFilter:
+    """The Gold or Goods filter for ``viewer`` over the whole ledger (cached)."""
+    n, comp = s.num_players, s.game.components
+    covered, found = book.filters.get((pile, viewer), (0, None))
+    if found is None:
+        if pile == "gold":  # the other seats, then the counters out of play face down
+            faces = [v for v, _ in comp.gold.counts]
+            found = HoldingsFilter(len(faces), n, _counts(comp.gold.supply(n), faces))
+        else:
+            found = HoldingsFilter(len(comp.goods), n - 1, [g.count for g in comp.goods])
+    if covered < len(book.events):
+        slots = {q: i for i, q in enumerate(q for q in range(n) if q != viewer)}
+        faces = [v for v, _ in comp.gold.counts]
+        moves = [m for i in range(covered, len(book.events))
+                 if SEAT_EVENTS.get(book.events[i][0]) == pile
+                 for m in _moves(book.events[i], i, viewer, slots, n - 1, faces)]
+        found = found.extend(moves)
+        book.filters[(pile, viewer)] = (len(book.events), found)
+    return found
+
+
+def _counts(values: tuple[int, ...], faces: list[int]) -> list[int]:
+    return [values.count(v) for v in faces]
+
+
+# ---------------------------------------------------------------------- the view
+def view(s: SkagwayState, viewer: int, rng: np.random.Generator) -> SkagwayState:
+    """``s`` as ``viewer`` might believe it to be (``State.view``'s contract)."""
+    book = ledger(s)
+    new = s.clone()
+    events = list(book.events)
+    others = [q for q in range(s.num_players) if q != viewer]
+    changed: list[int] = []
+    _redraw_gold(s, new, book, viewer, others, events, changed, rng)
+    _redraw_goods(s, new, book, viewer, others, events, changed, rng)
+    by_seat = _draws_by_seat(book)
+    _redraw_railroad(new, by_seat[RAIL_DRAW], viewer, others, events, changed, rng)
+    _redraw_hired_hands(new, by_seat[HAND_DRAW], viewer, events, changed, rng)
+    codec = s.game.codec
+    for i in changed:  # the history, rewritten to match
+        kind, _, value, h, _ = events[i]
+        if kind == GOLD_RETURN:
+            new.history[h] = codec.keep_gold_return(value)
+        elif kind in (GOLD_DRAW, RAIL_DRAW, GOODS_DRAW, HAND_DRAW):
+            new.history[h] = value
+    log = getattr(s, "_log", None)
+    new._log = None if log is None else list(log)  # public events only: the same
+    mine = {key: value for key, value in book.filters.items() if key[1] in (viewer, -1)}
+    new._ledger = Ledger(list(new.history), tuple(events), None, mine)
+    return new
+
+
+def _draws_by_seat(book: Ledger) -> dict[str, dict[int, list[int]]]:
+    """The ledger indices of Railroad counter and Hired Hand draws, by seat (cached)."""
+    key = ("draws", -1)
+    covered, found = book.filters.get(key, (0, None))
+    if found is None or covered < len(book.events):
+        found = {RAIL_DRAW: {}, HAND_DRAW: {}}
+        for i, event in enumerate(book.events):
+            if event[0] in found:
+                found[event[0]].setdefault(event[1], []).append(i)
+        book.filters[key] = (len(book.events), found)
+    return found
+
+
+def _redraw_gold(s, new, book, viewer, others, events, changed, rng) -> None:
+    faces = [v for v, _ in s.game.components.gold.counts]
+    config, pool, kinds = _filter(s, book, "gold", viewer).sample(rng)
+    k = len(faces)
+    for i, q in enumerate(others):
+        new.gold_held[q] = list(config[i * k:(i + 1) * k])
+    new.gold_supply = pool
+    for index, kind in kinds.items():
+        events[index] = _with_value(events[index], faces[kind])
+    changed += kinds
+
+
+def _redraw_goods(s, new, book, viewer, others, events, changed, rng) -> None:
+    types = len(s.game.components.goods)
+    found = _filter(s, book, "goods", viewer)
+    config, pool, kinds = found.sample(rng)
+    for i, q in enumerate(others):
+        new.goods_held[q] = list(config[i * types:(i + 1) * types])
+    new.goods_deck = pool
+    new.goods_bottom = list(config[types * len(others):])
+    for index, kind in kinds.items():
+        events[index] = _with_value(events[index], kind)
+    changed += kinds
+    if new.decay_queue:  # [4.6] the cards still to roll: the last of each hand, in order
+        pending = {q: [t for t, c in enumerate(new.goods_held[q]) for _ in range(c)]
+                   for q in others}
+        waiting = {q: sum(1 for seat, _ in new.decay_queue if seat == q) for q in others}
+        for entry in new.decay_queue:
+            q = entry[0]
+            if q != viewer:
+                entry[1] = pending[q][len(pending[q]) - waiting[q]]
+                waiting[q] -= 1
+
+
+def _redraw_railroad(new, draws_by_seat, viewer, others, events, changed, rng) -> None:
+    """Before the scoring, the other seats' counters are redealt with the supply; after
+    it everyone saw each seat's counters [4.3.2], only the order of its draws is not."""
+    if new.rail_owner < 0:
+        new.rail_supply = redeal(rng, new.rail_supply, new.rail_held, others)
+    values = [v for v, _ in new.game.components.railroad.counts]
+    for q in others:
+        draws = draws_by_seat.get(q)
+        if not draws:
+            continue
+        if new.rail_owner < 0:
+            held = [v for v, c in zip(values, new.rail_held[q], strict=True) for _ in range(c)]
+        else:
+            held = [events[i][2] for i in draws]
+        for i, j in zip(draws, rng.permutation(len(held)), strict=True):
+            events[i] = _with_value(events[i], held[j])
+        changed += draws
+
+
+def _redraw_hired_hands(new, draws_by_seat, viewer, events, changed, rng) -> None:
+    """[4.3.4] Another seat's recruits stay face down until Phase Six: redrawn from the
+    pool they were drawn from. Revealed ones keep their names, not their order."""
+    for seat, draws in draws_by_seat.items():
+        if seat == viewer:
+            continue
+        batches: dict[int, list[int]] = {}
+        for i in draws:
+            batches.setdefault(events[i][4][1], []).append(i)
+        for turn, batch in batches.items():
+            if seat == new.recruited_by and turn == new.turn:
+                pool = list(events[batch[0]][4][0])
+                chosen = [int(w) for w in rng.choice(pool, size=len(batch), replace=False)]
+                for w in pool:
+                    where = Location.RECRUITED if w in chosen else Location.POOL
+                    new.loc[w] = where
+                    new.hand_state[w - HIRED_HANDS[0]] = HandState(where.value)
+            else:
+                chosen = [events[i][2] for i in batch]
+                chosen = [chosen[j] for j in rng.permutation(len(chosen))]
+            for i, w in zip(batch, chosen, strict=True):
+                events[i] = _with_value(events[i], w)
+            changed += batch
+
+
+def _with_value(event: tuple, value: int) -> tuple:
+    return event[:2] + (value,) + event[3:]
