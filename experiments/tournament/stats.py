@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from ..tables import table_lines
 from .records import GameRecord
 
 Z_95 = 1.959963984540054
@@ -249,21 +250,6 @@ def _format_rate(p: float, low: float, high: float) -> str:
     return f"{p:.3f} [{low:.3f}, {high:.3f}]"
 
 
-def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
-    """Columns padded to their widest cell; the first ``left`` columns are left-aligned,
-    the rest (numbers) right-aligned."""
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
-
-    def line(cells: Sequence[str]) -> str:
-        padded = [
-            cell.ljust(width) if i < left else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(padded).rstrip()
-
-    return [line(header), "  ".join("-" * width for width in widths), *map(line, rows)]
-
-
 def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
     """The agent table, the head-to-head matrix and the seat table as aligned text.
 
@@ -276,9 +262,14 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
         return "\n".join([*lines, "No games played."]) + "\n"
     table = agent_table(records)
     lines.append(f"{_count(len(records), 'game')}, {_count(len(table), 'entrant')}")
+    truncated = sum(r.truncated for r in records)
+    if truncated:
+        lines.append(f"{truncated} of them stopped by the turn cap (max_turns): truncated, "
+                     "scored without end-of-game bonuses")
     lines.append("")
-    lines += _aligned(
-        ["#", "entrant", "games", "win rate [95% CI]", "score", "rank", "mu", "sigma", "ordinal"],
+    lines += table_lines(
+        ["#", "entrant", "seats", "win rate [95% CI]", "mean score", "mean rank", "mu", "sigma",
+         "ordinal"],
         [
             [str(place), row.entrant, str(row.games),
              _format_rate(row.win_rate, row.win_low, row.win_high), f"{row.mean_score:.2f}",
@@ -287,6 +278,15 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
         ],
         left=2,
     )
+    lines += [
+        "seats: games played, counted per seat (an entrant in two seats of a game counts "
+        "twice); win rate: share",
+        "of those seats that won (a tie for first splits the win), with its 95% Wilson "
+        "interval; mean rank: 1 is first.",
+        "mu, sigma: OpenSkill (Plackett-Luce) skill estimate and its uncertainty; ordinal = "
+        "mu - 3 sigma, a conservative",
+        "skill that the table is sorted by.",
+    ]
 
     names = [row.entrant for row in table]
     pairs = head_to_head(records)
@@ -298,11 +298,11 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
             share, meetings = pairs.get((a, b), (math.nan, 0))
             cells.append("-" if a == b else f"{share:.2f}" if meetings else ".")
         matrix_rows.append([str(place), a, *cells])
-    lines += _aligned(["#", "entrant", *map(str, range(1, len(names) + 1))], matrix_rows, left=2)
+    lines += table_lines(["#", "entrant", *map(str, range(1, len(names) + 1))], matrix_rows, left=2)
 
-    lines += ["", "Seat advantage"]
-    lines += _aligned(
-        ["seat", "games", "win rate [95% CI]", "score", "rank"],
+    lines += ["", "Seat advantage (every entrant together, by seat)"]
+    lines += table_lines(
+        ["seat", "games", "win rate [95% CI]", "mean score", "mean rank"],
         [
             [str(row.seat), str(row.games), _format_rate(row.win_rate, row.win_low, row.win_high),
              f"{row.mean_score:.2f}", f"{row.mean_rank:.2f}"]
