@@ -46,6 +46,10 @@ class Node:
 
 
 class MCTSAgent(Agent):
+    """Information-set MCTS over redrawn worlds (iterations=N or seconds=S, rollout=, prior=).
+
+    ``rollout`` and ``prior`` take agent specs (see the module docstring)."""
+
     name = "mcts"
 
     def __init__(

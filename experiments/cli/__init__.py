@@ -29,6 +29,7 @@ from skagway_experiments.tournament import StoreError, TournamentConfigError
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
 from skagway_env.core import GameParameterError, UnknownGameError
 
+from .agents import cmd_agents
 from .common import (
     PROG,
     CliError,
@@ -99,6 +100,14 @@ def build_parser() -> argparse.ArgumentParser:
                             help="continue the tournament of this name in --db")
     tournament.add_argument("--no-progress", action="store_true", help="no progress bar")
     tournament.set_defaults(run=cmd_tournament)
+
+    agents = sub.add_parser("agents", help="list the agent kinds, or check specs",
+                            description="List the agent kinds; with --game and --agent, "
+                            "build each spec and print its canonical form.")
+    agents.add_argument("--game", help="the game to build the agents for")
+    agents.add_argument("--players", type=int)
+    add_agent_flags(agents, "a spec to check")
+    agents.set_defaults(run=cmd_agents)
 
     leaderboard = sub.add_parser("leaderboard", help="the leaderboard of a stored tournament")
     leaderboard.add_argument("--db", required=True, metavar="FILE")
