@@ -70,14 +70,17 @@ class TournamentConfig:
 
 
 DEFAULT_CONFIG: dict[str, Any] = {
-    # `make run` and a bare `skagway tournament`: Skagway, the flagship
+    # `make run` and a bare `skagway tournament`: Skagway, the flagship, with its two
+    # heuristic styles, IS-MCTS steered by the stronger one, and random play; 24 games
+    # (every seat order once), about a minute on 2 cores with 2 workers.
     "name": "default",
     "game": "skagway",
     "players": 4,
     "entrants": [
         {"name": "random", "spec": "random"},
-        {"name": "flatmc-4", "spec": "flatmc:playouts=4"},
-        {"name": "flatmc-16", "spec": "flatmc:playouts=16"},
+        {"name": "prospector", "spec": "heuristic:prospector"},
+        {"name": "landlord", "spec": "heuristic:landlord"},
+        {"name": "mcts-landlord", "spec": "mcts:iterations=10,prior=heuristic:landlord"},
     ],
     "repeats": 1,
     "seed": 0,
