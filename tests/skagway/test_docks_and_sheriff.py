@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from skagway_env.core import CHANCE
-from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.buildings import BAD, GOOD
 from skagway_env.games.skagway.placement import DEPUTY, DOCKS, RAILROAD
+from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_B
 
 from .conftest_helpers import assert_phase_five

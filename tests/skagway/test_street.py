@@ -6,7 +6,8 @@ import pytest
 
 from skagway_env.games.skagway import street
 from skagway_env.games.skagway.game import SkagwayGame
-from skagway_env.games.skagway.stages import Stage
+from skagway_env.games.skagway.stages import HandState, Location, Stage
+from skagway_env.games.skagway.workers import HIRED_HANDS, MINER_HAND
 
 # abilities (components.toml, A3/A5): Clarence 6, Bill 3, Jane 2, Frank 7, Joe 4,
 # Bart 5, Jim 8, Ted 1
@@ -155,3 +156,79 @@ def test_a_weak_sheriff_catches_nobody():
     state.apply_action(codec.bribe_answer(False))
     state.apply_action(1)  # 1 - 1 = 0: nobody caught
     assert state.points == [10 + 3, 10 + 4, 10, 10]  # 7: 3 each, the odd 1 to Frank
+
+
+# ------------------------------------------- issue 9: choices given back to the players
+def test_own_tied_workers_are_ordered_by_their_owner():
+    """I5: "Ties are resolved starting with the First Player" orders players, not one
+    player's own Workers: Joe (4) and the Miner (4) both work for seat 2, who chooses."""
+    state = SkagwayGame(num_players=4).new_initial_state()
+    state.apply_action(0)
+    state.recruiter = 2
+    state.hand_state[MINER_HAND - HIRED_HANDS[0]] = HandState.ACTIVE
+    for w in range(13):
+        state.loc[w] = Location.HOME if w < 8 else Location.POOL
+    state.loc[JOE] = state.loc[MINER_HAND] = state.loc[FRANK] = Location.STREET
+    street.start_street(state)
+    state._legal = None
+    codec = state.game.codec
+    assert state.active == FRANK  # 7: no tie
+    state.apply_action(codec.sleep())
+    assert state.stage == Stage.STREET_ORDER and state.current_player() == 2
+    assert state.legal_actions() == [codec.street_first(JOE), codec.street_first(MINER_HAND)]
+    state.apply_action(codec.street_first(MINER_HAND))
+    assert state.stage == Stage.STREET_CHOICE and state.active == MINER_HAND
+    state.apply_action(codec.sleep())
+    assert state.active == JOE  # alone now: no question
+
+
+def test_the_sheriffs_own_player_chooses_whether_to_chase():
+    """[7.0] "If the Sheriff chooses to try to catch the bandits": with the leader his
+    own player's Worker there is no bribe to offer, but the choice stays."""
+    state = robbery([TED], bank=[3, 4], sheriff=JIM)  # both Bob's (seat 3)
+    codec = state.game.codec
+    assert state.stage == Stage.CHASE and state.current_player() == 3
+    assert state.legal_actions() == [codec.chase(False), codec.chase(True)]
+    let_go = state.clone()
+    let_go.apply_action(codec.chase(False))
+    assert let_go.points[3] == 10 + 7 and let_go.loc[TED] == "home"
+    state.apply_action(codec.chase(True))
+    assert state.stage == Stage.CATCH_ROLL
+    state.apply_action(6)  # 8 - 6 = 2: Ted is jailed, the Sheriff's player scores 2
+    assert state.loc[TED] == "jail" and state.points[3] == 10 + 2
+
+
+def test_a_bribe_from_the_share_spends_only_the_leaders_players_shares():
+    """[7.0] the leader bribes "as agreed between the leader and the Sheriff"; nothing
+    lets him promise another player's share (RULES_NOTES I6)."""
+    # Frank (7, seat 1) leads, Clarence (6, seat 0), Jane (2, seat 1): 7 = 3 + 2 + 2
+    state = robbery([FRANK, CLARENCE, JANE], bank=[2, 2, 3])
+    codec = state.game.codec
+    legal = state.legal_actions()
+    assert codec.bribe_offer(1, 5) in legal  # Frank's 3 and Jane's 2
+    assert codec.bribe_offer(1, 6) not in legal  # Clarence's 2 are not seat 1's to give
+    state.apply_action(codec.bribe_offer(1, 5))
+    state.apply_action(codec.bribe_answer(True))
+    assert state.points == [10 + 2, 10 + 3 + 2 - 5, 10, 10 + 5]
+
+
+def test_the_sheriff_may_name_his_price():
+    """A counter-offer round (RULES_NOTES I6): the Sheriff asks more, the leader pays it
+    from a source that covers it, or declines and the Sheriff chooses to chase."""
+    state = robbery([FRANK], bank=[3, 4])
+    codec = state.game.codec
+    state.apply_action(codec.bribe_offer(0, 2))
+    demands = [a for a in state.legal_actions() if a >= codec.bribe_demand(1)
+               and a <= codec.bribe_demand(30)]
+    assert demands == [codec.bribe_demand(x) for x in range(3, 11)]  # points 10, share 7
+    paid = state.clone()
+    paid.apply_action(codec.bribe_demand(8))
+    assert paid.stage == Stage.BRIBE_DEMAND and paid.current_player() == 1
+    assert paid.legal_actions() == [codec.bribe_offer(0, 8), codec.decline_demand()]
+    paid.apply_action(codec.bribe_offer(0, 8))
+    assert paid.points == [10, 10 - 8 + 7, 10, 10 + 8]
+    state.apply_action(codec.bribe_demand(6))
+    state.apply_action(codec.decline_demand())
+    assert state.stage == Stage.CHASE and state.current_player() == 3
+    state.apply_action(codec.chase(False))
+    assert state.points == [10, 10 + 7, 10, 10]

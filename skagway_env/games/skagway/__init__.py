@@ -13,10 +13,10 @@ engine plan and status: `DESIGN.md`.
 | PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v0")`                 |
 | Module              | `from skagway_env import skagway_v0`                                |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                  |
-| Actions             | Discrete(185) with the bundled data (see below)                     |
-| Observation         | Dict(observation=Box((521,), float32), action_mask=Box((185,), int8))|
+| Actions             | Discrete(231) with the bundled data (see below)                     |
+| Observation         | Dict(observation=Box((567,), float32), action_mask=Box((231,), int8))|
 | Parallel API        | No (every decision is one seat's)                                   |
-| Variants            | `data_file`, `max_turns` (safety cap, 200), `reward`                |
+| Variants            | `data_file`, `max_turns` (cap, 200: a truncation), `reward`         |
 
 ## Actions (W = 13 worker ids: 0..7 the players' Workers, seat*2+k; 8..12 the Hired
 ## Hands Railroad, Miner, Gunfighter, Stooge A, Stooge B; T = 4 Goods types)
@@ -29,13 +29,19 @@ engine plan and status: `DESIGN.md`.
 | 74..90     | buy nothing (74), a Player Building (75 + 2*space + side), a Prestige     |
 |            | Building (81 + p)                                                         |
 | 91..95     | [4.3.2] cash a Goods card of type t (91+t), or keep the rest (95)         |
-| 96..99     | [4.3.5] Sheriff flips nothing (96) or the building on space s (97+s)      |
+| 96..99     | [4.3.5] Sheriff flips nothing (96) or the building on space s (97+s),     |
+|            | on the final turn too                                                     |
 | 100..101   | stay Sheriff / step down                                                  |
 | 102..117   | [4.5.1] rob (102), duel worker w (103+w), challenge the Sheriff (116),    |
 |            | sleep it off (117)                                                        |
-| 118..179   | [7.0] bribe offer: from points (118+x) or from the share (149+x), x 0..30 |
-| 180..181   | [7.0] the Sheriff accepts / refuses (and rolls)                           |
-| 182..184   | [4.6] return a $2 / $3 / $4 counter when holding more than two            |
+| 118..130   | [4.5] worker w acts first among its owner's tied Workers (118+w)          |
+| 131..192   | [7.0] bribe offer (or paying a demand): from points (131+x) or from the   |
+|            | offering player's own share (162+x), x 0..30                              |
+| 193..194   | [7.0] the Sheriff accepts / refuses (and rolls)                           |
+| 195..224   | [7.0] the Sheriff demands x = 1..30 instead (194+x)                       |
+| 225        | [7.0] the bandits decline the demand                                      |
+| 226..227   | [7.0] the Sheriff lets the bandits go / gives chase                       |
+| 228..230   | [4.6] return a $2 / $3 / $4 counter when holding more than two            |
 
 Chance outcomes (the starting player, counters, cards, Hired Hands, dice) reuse low
 ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
@@ -43,26 +49,43 @@ ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
 
 ## Observation (observer first, then clockwise; four seat blocks, zero padded)
 
-Flags (final turn, end triggered), the stage one-hot (21), per seat: points, the
-Buildings Purchased marker, kills, Prestige Buildings owned, First Player /
-Recruiter / recruiting, counts of Gold, Railroad counters and Goods held, buildings,
-Railroad and Docks owned; the observer's own Gold by face, Railroad counters by value
-and Goods by type; each building space's side; each of the 13 workers' location
-(one-hot; another seat's fresh recruits show as "unseen"), face down, controlling
-seat (relative), spot, bandit order, acting; Bank and robbed Gold by face; supply,
-deck and bottom counts; the Goods die, the bribe on the table and gunfight dice.
+| offset  | size | what                                                                 |
+|---------|------|----------------------------------------------------------------------|
+| 0       | 6    | final turn, end triggered, truncated, turn / 100, `max_turns` / 100,  |
+|         |      | turns left / 100                                                     |
+| 6       | 24   | the stage, one-hot (`stages.Stage` order)                            |
+| 30      | 108  | per seat (27 each): present, points, Buildings Purchased marker,     |
+|         |      | kills, Prestige Buildings owned (10), First Player, Recruiter,       |
+|         |      | recruiting, counts of Gold, Railroad counters and Goods held,        |
+|         |      | buildings (3), Railroad and Docks owned, to move, face-down recruits |
+| 138     | 10   | the observer's own Gold by face, Railroad counters by value, Goods   |
+|         |      | by type                                                              |
+| 148     | 9    | each building space's side (none / GOOD / BAD)                       |
+| 157     | 390  | per worker (30 each): location one-hot (another seat's fresh         |
+|         |      | recruits and the pool show as "unseen"), face down, controlling seat |
+|         |      | (relative), Mines / Railroad / Assay spot, bandit order, acting      |
+| 547     | 20   | Bank and robbed Gold by face, supply / deck / bottom counts, the     |
+|         |      | Goods die, the bribe offered, gunfight dice, bought this turn (3),   |
+|         |      | $4 counters not yet turned in, the Sheriff's demand                  |
 
 Hidden: other seats' Gold and Goods by face, their Railroad counters until the
-Railroad is scored, and which Hired Hands another seat recruited; `view(player, rng)`
-redraws all of it consistently.
+Railroad is scored, and which Hired Hands another seat recruited (how many shows);
+`view(player, rng)` redraws all of it consistently.
 
 ## Rewards
 
 At the end only: `rank` (default) +1 first to -1 last, ties by most Player
 Buildings then Nuggets Hockey [5.0], still-tied averaged; `win`; `score` (points).
+A game stopped by `max_turns` is a truncation (PettingZoo `truncations`, the info's
+`truncated`), ranked on the points as they stand, with no final-turn scoring.
 
 ## Version history
 
+* v1: the final-turn Sheriff flip, the chase choice, own tied Workers ordered by their
+  owner, the bribe from one's own share with a counter-offer round (actions 118..130
+  and 193..227 new, later ids moved); truncation at `max_turns`; the tensor gains the
+  turn and the cap, $4 counters left, this turn's purchases, face-down recruits, the
+  seat to move and a spot per list (567 long).
 * v0: first release.
 """
 

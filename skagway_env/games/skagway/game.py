@@ -10,9 +10,10 @@ from .actions import ActionCodec
 from .components import load_components
 from .state import SkagwayState
 
-ACTIONS_PER_TURN = 200
+ACTIONS_PER_TURN = 210
 """A bound on one turn's actions: 12 placements, 12 at the Mines, 29 at the Railroad,
-64 at the Assay, 4 at the Docks and Sheriff, 42 on the Street and at the Bank, and 28
+64 at the Assay, 4 at the Docks and Sheriff, 56 on the Street and at the Bank (42, 12
+choices of order among one's own tied Workers, and the counter-offer round's 2), and 28
 in Phase Six (every Gold counter and Goods card counted at most once where it acts)."""
 
 
@@ -22,7 +23,8 @@ class SkagwayParams(GameParams):
     data_file: str | None = None
     """A components TOML file; ``None`` uses the bundled ``components.toml``."""
     max_turns: int = 200
-    """Safety cap (RULES_NOTES I22): turn ``max_turns`` is played as the final turn."""
+    """A cap (RULES_NOTES I22): a game still going after turn ``max_turns`` stops there,
+    truncated (``is_truncated``), with no final-turn scoring."""
 
 
 class SkagwayGame(Game):
@@ -31,7 +33,7 @@ class SkagwayGame(Game):
         long_name="Skagway: The Last Great Gold Rush",
         min_players=2,
         max_players=4,
-        env_version=0,
+        env_version=1,
         hidden_information=True,
         variants=("data_file", "max_turns"),
     )
