@@ -1,5 +1,5 @@
 """What each Skagway seat has seen, and the views that redraw the rest (DESIGN.md,
-"Hidden information and view"; RULES_NOTES I19, I23-I26).
+"Hidden information and view"; RULES_NOTES I19, H1-H6).
 
 A *ledger* lists, in play order, every event that moves a hidden item: Gold counters
 drawn, turned in (face up), reshuffled and returned face down; Railroad counters
@@ -36,12 +36,12 @@ if TYPE_CHECKING:
 GOLD_DRAW = "gold_draw"  # value: the face; hidden from the other seats [4.3.1]
 GOLD_TURN_IN = "gold_turn_in"  # value: the face; face up for all [4.3.3]
 GOLD_RESHUFFLE = "gold_reshuffle"  # value: the Bank and robbed faces, back face down
-GOLD_RETURN = "gold_return"  # value: the face, hidden; extra: out of play (empty supply)
+GOLD_RETURN = "gold_return"  # value: the face, hidden (H1); extra: out of play
 RAIL_DRAW = "rail_draw"  # value: the counter; hidden until the scoring [4.3.2]
-GOODS_DRAW = "goods_draw"  # value: the type, from the deck, hidden (RULES_NOTES I19)
-GOODS_BOTTOM = "goods_bottom"  # value: the type, from under the deck (I12), hidden
-GOODS_CASH = "goods_cash"  # value: the type, shown when cashed (I24)
-GOODS_DECAY = "goods_decay"  # value: the type, face down (I25); extra: its rank in hand
+GOODS_DRAW = "goods_draw"  # value: the type, from the deck, hidden (I19, H3)
+GOODS_BOTTOM = "goods_bottom"  # value: the type, from under the deck (I12, H3), hidden
+GOODS_CASH = "goods_cash"  # value: the type, shown when cashed (I19)
+GOODS_DECAY = "goods_decay"  # value: the type, face down (H3); extra: its rank in hand
 HAND_DRAW = "hand_draw"  # value: the Hired Hand; extra: (pool then, turn) [4.3.4]
 SEAT_EVENTS = {GOLD_DRAW: "gold", GOLD_TURN_IN: "gold", GOLD_RESHUFFLE: "gold",
                GOLD_RETURN: "gold", GOODS_DRAW: "goods", GOODS_BOTTOM: "goods",
