@@ -241,3 +241,28 @@ def test_views_of_views_keep_the_contract():
     first = state.view(viewer, rng)
     for _ in range(5):
         check_view(state, viewer, first.view(viewer, rng))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cards_drawn_from_under_the_deck(players):
+    """I12: with the deck empty the Railroad Workers take the decayed cards, oldest
+    first, with no chance node; about one random game in 150 gets there."""
+    game = skagway_env.make_game("skagway", num_players=players)
+    rng = np.random.default_rng(100 + players)
+    for _ in range(3000):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            before = len(state.goods_bottom)
+            random_step(state, rng)
+            if len(state.goods_bottom) < before:
+                while state.is_chance_node():
+                    random_step(state, rng)
+                if state.is_terminal():
+                    break
+                events = information.ledger(state).events
+                assert any(e[0] == information.GOODS_BOTTOM for e in events)
+                for viewer in range(players):
+                    check_view(state, viewer, state.view(viewer, rng))
+                return
+    raise AssertionError("no draw from under the deck in 3000 random games")
