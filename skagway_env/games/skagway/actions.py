@@ -164,7 +164,9 @@ class ActionCodec:
             self.base[kind] = total
             total += size
         self.size = total
-        self._kinds = sorted(self.base.items(), key=lambda kv: kv[1], reverse=True)
+        # decoded once here: ``decode`` and ``kind`` are table look-ups on the hot path
+        self._kind_of = tuple(kind for kind, size in self.sizes.items() for _ in range(size))
+        self._decoded = tuple(self._decode(a) for a in range(total))
 
     # ------------------------------------------------------------------ encoders
     def place(self, worker: int, space: int) -> int:
@@ -236,12 +238,20 @@ class ActionCodec:
     # ------------------------------------------------------------------ decoding
     def kind(self, action: int) -> str:
         """The range an id falls in (the keys of ``sizes``)."""
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} outside 0..{self.size - 1}")
-        return next(k for k, b in self._kinds if action >= b)
+        self._check(action)
+        return self._kind_of[action]
 
     def decode(self, action: int) -> Action:
-        kind = self.kind(action)
+        """The typed action of an id."""
+        self._check(action)
+        return self._decoded[action]
+
+    def _check(self, action: int) -> None:
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} outside 0..{self.size - 1}")
+
+    def _decode(self, action: int) -> Action:
+        kind = self._kind_of[action]
         i = action - self.base[kind]
         buildings = len(BUILDING_SPACES) * len(SIDES)
         if kind == "place":

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .stages import HandState, Location, Stage
+from .stages import (
+    CEMETERY,
+    DECAY_ROLL,
+    HAND_ACTIVE,
+    HAND_POOL,
+    HAND_RECRUITED,
+    HOME,
+    JAIL,
+    KEEP_GOLD,
+    OUT,
+    POOL,
+    RECRUITED,
+    SHERIFF,
+)
 from .workers import HIRED_HANDS, is_hired_hand
 
 if TYPE_CHECKING:
@@ -13,22 +26,22 @@ if TYPE_CHECKING:
 GOLD_KEPT = 2  # [4.6] "may keep only 2 (player's choice)"
 DECAY_FACE = 1  # [4.6] "On a 1, the Railroad Goods card decays"
 # [4.6] where Workers stay at the end of a turn; from anywhere else they go home
-STAY_PUT = (Location.HOME, Location.OUT, Location.POOL, Location.JAIL, Location.CEMETERY,
-            Location.SHERIFF, Location.RECRUITED)
+STAY_PUT = (HOME, OUT, POOL, JAIL, CEMETERY,
+            SHERIFF, RECRUITED)
 
 
 def start_cleanup(s: SkagwayState) -> None:
     """[4.6] Face-up Workers leave the Jail and Cemetery (Hired Hands to the pool);
     face-down ones turn face up and stay one more turn."""
     for worker, where in enumerate(s.loc):
-        if where in (Location.JAIL, Location.CEMETERY):
+        if where in (JAIL, CEMETERY):
             if s.face_down[worker]:
                 s.face_down[worker] = False
             elif is_hired_hand(worker):
-                s.loc[worker] = Location.POOL
-                s.hand_state[worker - HIRED_HANDS[0]] = HandState.POOL
+                s.loc[worker] = POOL
+                s.hand_state[worker - HIRED_HANDS[0]] = HAND_POOL
             else:
-                s.loc[worker] = Location.HOME
+                s.loc[worker] = HOME
     n = s.num_players
     s.keep_queue = [(s.first_player + k) % n for k in range(n)]
     next_keeper(s)
@@ -38,7 +51,7 @@ def next_keeper(s: SkagwayState) -> None:
     while s.keep_queue and sum(s.gold_held[s.keep_queue[0]]) <= GOLD_KEPT:
         s.keep_queue.pop(0)
     if s.keep_queue:
-        s.stage = Stage.KEEP_GOLD
+        s.stage = KEEP_GOLD
     else:
         start_decay(s)
 
@@ -66,7 +79,7 @@ def start_decay(s: SkagwayState) -> None:
 
 def next_decay(s: SkagwayState) -> None:
     if s.decay_queue:
-        s.stage = Stage.DECAY_ROLL
+        s.stage = DECAY_ROLL
     else:
         finish_turn(s)
 
@@ -84,20 +97,20 @@ def finish_turn(s: SkagwayState) -> None:
     their player takes the Recruiter; everyone else returns to their owners."""
     for worker in HIRED_HANDS:
         k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == HandState.ACTIVE:
-            s.hand_state[k] = HandState.POOL
-            if s.loc[worker] not in (Location.JAIL, Location.CEMETERY):
-                s.loc[worker] = Location.POOL
+        if s.hand_state[k] == HAND_ACTIVE:
+            s.hand_state[k] = HAND_POOL
+            if s.loc[worker] not in (JAIL, CEMETERY):
+                s.loc[worker] = POOL
     s.recruiter = s.recruited_by
     for worker in HIRED_HANDS:
         k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == HandState.RECRUITED:
-            s.hand_state[k] = HandState.ACTIVE
-            s.loc[worker] = Location.HOME
+        if s.hand_state[k] == HAND_RECRUITED:
+            s.hand_state[k] = HAND_ACTIVE
+            s.loc[worker] = HOME
     s.recruited_by = -1
     for worker, where in enumerate(s.loc):
         if where not in STAY_PUT:
-            s.loc[worker] = Location.HOME
+            s.loc[worker] = HOME
     s.mines, s.railroad, s.bandits = [], [], []
     s.assay = [-1] * len(s.assay)
     s.assay_next = 0

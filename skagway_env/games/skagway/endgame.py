@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import SPACES
-from .stages import Stage
+from .stages import OVER
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -49,7 +49,7 @@ def final_scoring(s: SkagwayState) -> None:
                 s.purchased_track[seat], markers, prestige_total, unrevealed)
         if s.kills[seat] in KILL_PENALTY_RANGE:
             s.points[seat] = max(0, s.points[seat] - s.kills[seat])
-    s.stage = Stage.OVER
+    s.stage = OVER
 
 
 def player_buildings(s: SkagwayState, seat: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import SPACES
-from .stages import NIGHT_LOCATIONS, Location
+from .stages import HOME, NIGHT_LOCATIONS, RESIDENCY_FREE, STREET, Location
 from .street import start_street
 from .workers import GUNFIGHTER_HAND, HIRED_HANDS, controller, is_hired_hand
 
@@ -28,7 +28,7 @@ def night_spot(s: SkagwayState, worker: int) -> Location:
     Street. With no building on the residency space, a Worker whose Hotel or Brothel
     icon would send it there sleeps in the empty space for free (RULES_NOTES)."""
     if worker == GUNFIGHTER_HAND:
-        return Location.STREET  # [4.3.4] the Gunfighter goes to the Street
+        return STREET  # [4.3.4] the Gunfighter goes to the Street
     comp = s.game.components
     spec = (comp.hired_hands[worker - HIRED_HANDS[0]] if is_hired_hand(worker)
             else comp.workers[worker])
@@ -38,14 +38,14 @@ def night_spot(s: SkagwayState, worker: int) -> Location:
         if space is not None:
             return NIGHT_LOCATIONS[space]
         if building in residency and s.building_side[RESIDENCY] < 0:
-            return Location.RESIDENCY_FREE  # [4.4.1] the empty space, no charge
-    return Location.STREET
+            return RESIDENCY_FREE  # [4.4.1] the empty space, no charge
+    return STREET
 
 
 def coming_home(s: SkagwayState) -> list[int]:
     """Everyone back from work: players' Workers and the active Hired Hands at home."""
     return [w for w in range(len(s.loc))
-            if s.loc[w] == Location.HOME and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
+            if s.loc[w] == HOME and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
 
 
 def workers_come_home(s: SkagwayState) -> None:

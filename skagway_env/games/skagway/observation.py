@@ -16,7 +16,26 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .components import SPACES
-from .stages import HandState, Location, Stage
+from .stages import (
+    BANK,
+    BRIBE_ANSWER,
+    BRIBE_DEMAND,
+    CEMETERY,
+    DUEL_ROLL,
+    ENRICHMENT,
+    GOODS_CASH,
+    GRUB,
+    HAND_RECRUITED,
+    JAIL,
+    OUT,
+    POOL,
+    RECRUITED,
+    RESIDENCY,
+    RESIDENCY_FREE,
+    STREET,
+    Location,
+    Stage,
+)
 from .workers import controller
 
 if TYPE_CHECKING:
@@ -49,7 +68,7 @@ def size(goods_types: int, prestige: int) -> int:
 def seen_location(s: SkagwayState, worker: int, observer: int) -> str:
     """Another seat's fresh recruits look like the pool: 'unseen' for both."""
     where = s.loc[worker]
-    if where in (Location.POOL, Location.RECRUITED) and s.recruited_by >= 0 \
+    if where in (POOL, RECRUITED) and s.recruited_by >= 0 \
             and s.recruited_by != observer:
         return UNSEEN
     return where
@@ -59,7 +78,7 @@ def recruits_held(s: SkagwayState, seat: int) -> int:
     """[4.3.4] Face-down Hired Hands waiting in front of ``seat`` (their number is public)."""
     if seat != s.recruited_by:
         return 0
-    return sum(h == HandState.RECRUITED for h in s.hand_state)
+    return sum(h == HAND_RECRUITED for h in s.hand_state)
 
 
 def top_gold_left(s: SkagwayState) -> int:
@@ -117,7 +136,7 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
         if s.face_down[worker]:
             index.append(base + len(LOCATIONS))
             value.append(1.0)
-        seat = controller(s, worker) if where not in (Location.OUT, UNSEEN) else -1
+        seat = controller(s, worker) if where not in (OUT, UNSEEN) else -1
         index.append(base + len(LOCATIONS) + 1 + ((seat - observer) % n + 1 if seat >= 0 else 0))
         value.append(1.0)
         tail = base + len(LOCATIONS) + 2 + MAX_SEATS
@@ -194,7 +213,7 @@ def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> st
                  f"railroad supply {sum(s.rail_supply)} (owner {seat_name(s.rail_owner)}), "
                  f"goods deck {sum(s.goods_deck) + len(s.goods_bottom)}, "
                  f"hired hands: recruiter {seat_name(s.recruiter)}")
-    if s.stage in (Stage.GOODS_CASH, Stage.BRIBE_ANSWER, Stage.BRIBE_DEMAND, Stage.DUEL_ROLL):
+    if s.stage in (GOODS_CASH, BRIBE_ANSWER, BRIBE_DEMAND, DUEL_ROLL):
         lines.append(f"goods die {s.goods_die or 'none'}, bribe offered {s.bribe[1]} from "
                      f"{('points', 'share')[s.bribe[0]]}, demand {s.demand or 'none'}, "
                      f"gunfight dice {s.rolls or 'none'}")
@@ -206,9 +225,9 @@ def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> st
     return "\n".join(lines)
 
 
-SHOWN_ELSEWHERE = (Location.RESIDENCY, Location.GRUB, Location.ENRICHMENT,
-                   Location.RESIDENCY_FREE, Location.STREET, Location.BANK, Location.JAIL,
-                   Location.CEMETERY, Location.RECRUITED)
+SHOWN_ELSEWHERE = (RESIDENCY, GRUB, ENRICHMENT,
+                   RESIDENCY_FREE, STREET, BANK, JAIL,
+                   CEMETERY, RECRUITED)
 
 
 def _to_move(s: SkagwayState) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import PLACE_SPACES
-from .stages import PLACE_LOCATIONS, HandState, Location
+from .stages import HAND_ACTIVE, HOME, PLACE_LOCATIONS, Location
 from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
 
 if TYPE_CHECKING:
@@ -17,10 +17,10 @@ MINES, RAILROAD, ASSAY, DOCKS, DEPUTY = range(len(PLACE_SPACES))
 def place_early_hired_hands(s: SkagwayState) -> None:
     """[4.1] The active Railroad Hired Hand goes on the Railroad and the Miner on the
     first space of "To the Mines" before anyone places a Worker."""
-    if s.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] == HandState.ACTIVE:
+    if s.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
         s.railroad.append(RAILROAD_HAND)
         s.loc[RAILROAD_HAND] = Location.RAILROAD
-    if s.hand_state[MINER_HAND - HIRED_HANDS[0]] == HandState.ACTIVE:
+    if s.hand_state[MINER_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
         s.mines.append(MINER_HAND)
         s.loc[MINER_HAND] = Location.MINES
 
@@ -29,9 +29,9 @@ def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
     """[4.2] A seat's Workers at home, plus its active Stooges, in id order. (The
     Railroad and Miner hands went out in Phase One; the Gunfighter waits for the
     Street [4.3.4].)"""
-    own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == Location.HOME]
+    own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == HOME]
     stooges = [w for w in (STOOGE_A, STOOGE_B)
-               if s.loc[w] == Location.HOME and s.hand_owner(w) == seat]
+               if s.loc[w] == HOME and s.hand_owner(w) == seat]
     return own + stooges
 
 

@@ -46,19 +46,53 @@ from .actions import (
     StreetFirst,
     TurnIn,
 )
-from .stages import HandState, Location, Stage
+from .stages import (
+    BRIBE_ANSWER,
+    BRIBE_DEMAND,
+    BRIBE_OFFER,
+    BUY,
+    CATCH_ROLL,
+    CHASE,
+    DECAY_ROLL,
+    DUEL_ROLL,
+    GOODS_CASH,
+    GOODS_DRAW,
+    GOODS_ROLL,
+    HAND_ACTIVE,
+    HAND_DRAW,
+    HAND_POOL,
+    HAND_RECRUITED,
+    HOME,
+    KEEP_GOLD,
+    MINE_DRAW,
+    MINE_PULL,
+    OUT,
+    OVER,
+    PLACE,
+    POOL,
+    RAIL_DRAW,
+    SETUP,
+    SHERIFF_FLIP,
+    STEP_DOWN,
+    STREET_CHOICE,
+    STREET_ORDER,
+    TURN_IN,
+    HandState,
+    Location,
+    Stage,
+)
 from .workers import HIRED_HANDS, PLAYER_WORKERS, controller
 
 if TYPE_CHECKING:
     from .game import SkagwayGame
 
 BUILDING_NAMES = [["Hotel", "Brothel"], ["Restaurant", "Saloon"], ["Church", "Gambling Hall"]]
-CHANCE_NAMES = {Stage.MINE_DRAW: "draw a ${} Gold counter",
-                Stage.RAIL_DRAW: "draw a ({}) Railroad counter",
-                Stage.GOODS_ROLL: "the Goods die shows {}",
-                Stage.DUEL_ROLL: "a gunfight die shows {}",
-                Stage.CATCH_ROLL: "the Sheriff's catching die shows {}",
-                Stage.DECAY_ROLL: "a Goods decay die shows {}"}
+CHANCE_NAMES = {MINE_DRAW: "draw a ${} Gold counter",
+                RAIL_DRAW: "draw a ({}) Railroad counter",
+                GOODS_ROLL: "the Goods die shows {}",
+                DUEL_ROLL: "a gunfight die shows {}",
+                CATCH_ROLL: "the Sheriff's catching die shows {}",
+                DECAY_ROLL: "a Goods decay die shows {}"}
 
 
 def seat_name(seat: int) -> str:
@@ -72,17 +106,17 @@ class SkagwayState(State):
     def __init__(self, game: SkagwayGame) -> None:
         super().__init__(game)
         n, comp = game.num_players, game.components
-        self.stage = Stage.SETUP  # [3.4] the starting player is a chance node
+        self.stage = SETUP  # [3.4] the starting player is a chance node
         self.turn = 0
         self.truncated = False  # stopped by ``max_turns``, not by [5.0] (RULES_NOTES I22)
         self.first_player = -1
         self.points = [0] * n
         # Workers: where each is (a ``Location``). Seats beyond the player count have
         # no Workers ("out"); Hired Hands start in the pool face down [3.1].
-        self.loc = [Location.HOME if w // 2 < n else Location.OUT for w in PLAYER_WORKERS]
-        self.loc += [Location.POOL] * len(HIRED_HANDS)
+        self.loc = [HOME if w // 2 < n else OUT for w in PLAYER_WORKERS]
+        self.loc += [POOL] * len(HIRED_HANDS)
         self.face_down = [False] * (len(PLAYER_WORKERS) + len(HIRED_HANDS))
-        self.hand_state = [HandState.POOL] * len(HIRED_HANDS)
+        self.hand_state = [HAND_POOL] * len(HIRED_HANDS)
         self.recruiter = -1  # [4.6] the seat whose Hired Hands are active
         self.recruited_by = -1  # the seat holding face-down recruits [4.3.4]
         # The board [4.2]
@@ -138,9 +172,9 @@ class SkagwayState(State):
     def hand_owner(self, worker: int) -> int:
         """The seat a Hired Hand works for this turn (-1 when it is in the pool)."""
         state = self.hand_state[worker - HIRED_HANDS[0]]
-        if state == HandState.ACTIVE:
+        if state == HAND_ACTIVE:
             return self.recruiter
-        return self.recruited_by if state == HandState.RECRUITED else -1
+        return self.recruited_by if state == HAND_RECRUITED else -1
 
     def worker_name(self, worker: int) -> str:
         comp = self.game.components
@@ -164,47 +198,47 @@ class SkagwayState(State):
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         stage = self.stage
-        if stage == Stage.OVER:
+        if stage == OVER:
             return TERMINAL
         if stage in CHANCE_STAGES:
             return CHANCE
-        if stage == Stage.PLACE:
+        if stage == PLACE:
             return self.placer
-        if stage == Stage.MINE_PULL:
+        if stage == MINE_PULL:
             return controller(self, self.mines[self.cursor])
-        if stage == Stage.STREET_CHOICE:
+        if stage == STREET_CHOICE:
             return controller(self, self.active)
-        if stage == Stage.STREET_ORDER:
+        if stage == STREET_ORDER:
             return controller(self, street.tied_first(self)[0])
-        if stage in (Stage.BRIBE_OFFER, Stage.BRIBE_DEMAND):
+        if stage in (BRIBE_OFFER, BRIBE_DEMAND):
             return controller(self, street.leader(self))
-        if stage in (Stage.BRIBE_ANSWER, Stage.CHASE):
+        if stage in (BRIBE_ANSWER, CHASE):
             return controller(self, self.sheriff)
-        if stage == Stage.KEEP_GOLD:
+        if stage == KEEP_GOLD:
             return self.keep_queue[0]
-        if stage in (Stage.SHERIFF_FLIP, Stage.STEP_DOWN):
+        if stage in (SHERIFF_FLIP, STEP_DOWN):
             return work.sheriff_seat(self)
-        if stage == Stage.GOODS_CASH:
+        if stage == GOODS_CASH:
             return self.cash_queue[0]
-        if stage in (Stage.TURN_IN, Stage.BUY):
+        if stage in (TURN_IN, BUY):
             return work.assay_seat(self)
         raise RuntimeError(f"skagway: unknown stage {stage!r}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage == Stage.SETUP:
+        if self.stage == SETUP:
             n = self.num_players
             return [(seat, 1.0 / n) for seat in range(n)]
         comp = self.game.components
-        if self.stage == Stage.MINE_DRAW:  # a random Gold counter [4.3.1]
+        if self.stage == MINE_DRAW:  # a random Gold counter [4.3.1]
             return _draw([v for v, _ in comp.gold.counts], self.gold_supply)
-        if self.stage == Stage.RAIL_DRAW:  # a random Railroad counter [4.3.2]
+        if self.stage == RAIL_DRAW:  # a random Railroad counter [4.3.2]
             return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
-        if self.stage == Stage.GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
+        if self.stage == GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
             return _draw(list(range(len(comp.goods))), self.goods_deck)
-        if self.stage in (Stage.GOODS_ROLL, Stage.DUEL_ROLL, Stage.CATCH_ROLL,
-                          Stage.DECAY_ROLL):
+        if self.stage in (GOODS_ROLL, DUEL_ROLL, CATCH_ROLL,
+                          DECAY_ROLL):
             return [(face, 1 / 6) for face in range(1, 7)]  # one die
-        if self.stage == Stage.HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
+        if self.stage == HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
             pool = work.hand_pool(self)
             return [(w, 1 / len(pool)) for w in pool]
         raise ValueError("not a chance node")
@@ -214,21 +248,21 @@ class SkagwayState(State):
             return [a for a, _ in self.chance_outcomes()]
         codec = self.game.codec
         stage = self.stage
-        if stage == Stage.PLACE:
+        if stage == PLACE:
             return placement.legal_placements(self, player)
-        if stage == Stage.MINE_PULL:
+        if stage == MINE_PULL:
             spots = work.pullable_assay_spots(self, player)
             return sorted([codec.mine_pull(k) for k in spots] + [codec.mine_pull(None)])
-        if stage == Stage.GOODS_CASH:
+        if stage == GOODS_CASH:
             held = self.goods_held[player]
             return [codec.cash_goods(t) for t, c in enumerate(held) if c] + [
                 codec.cash_goods(None)]
-        if stage == Stage.TURN_IN:
+        if stage == TURN_IN:
             faces = [v for v, _ in self.game.components.gold.counts]
             held = self.gold_held[player]
             return [codec.turn_in(v) for v, c in zip(faces, held, strict=True) if c] + [
                 codec.turn_in(None)]
-        if stage == Stage.BUY:
+        if stage == BUY:
             options = [codec.buy_nothing()]
             options += [codec.buy_building(space, side) for space in range(3)
                         if buildings.can_buy_building(self, player, space)
@@ -236,33 +270,33 @@ class SkagwayState(State):
             options += [codec.buy_prestige(p) for p in range(len(self.game.components.prestige))
                         if buildings.can_buy_prestige(self, player, p)]
             return options
-        if stage == Stage.SHERIFF_FLIP:  # only a building on the board can flip
+        if stage == SHERIFF_FLIP:  # only a building on the board can flip
             return [codec.sheriff_flip(None)] + [
                 codec.sheriff_flip(space) for space in range(3) if self.building_side[space] >= 0]
-        if stage == Stage.STEP_DOWN:
+        if stage == STEP_DOWN:
             return [codec.step_down(False), codec.step_down(True)]
-        if stage == Stage.STREET_CHOICE:  # [4.5.1] the four choices
+        if stage == STREET_CHOICE:  # [4.5.1] the four choices
             options = [codec.rob()] + [codec.duel(w) for w in street.duel_targets(self)]
             if self.sheriff >= 0:
                 options.append(codec.challenge_sheriff())
             return options + [codec.sleep()]
-        if stage == Stage.STREET_ORDER:
+        if stage == STREET_ORDER:
             return [codec.street_first(w) for w in street.tied_first(self)]
-        if stage == Stage.BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
+        if stage == BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
             from_points, from_share = street.bribe_limits(self)
             return [codec.bribe_offer(0, x) for x in range(from_points + 1)] + [
                 codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
-        if stage == Stage.BRIBE_ANSWER:
+        if stage == BRIBE_ANSWER:
             return [codec.bribe_answer(True), codec.bribe_answer(False)] + [
                 codec.bribe_demand(x) for x in street.demands(self)]
-        if stage == Stage.BRIBE_DEMAND:  # pay the demand from a source that covers it
+        if stage == BRIBE_DEMAND:  # pay the demand from a source that covers it
             from_points, from_share = street.bribe_limits(self)
             pay = [codec.bribe_offer(src, self.demand)
                    for src, most in enumerate((from_points, from_share)) if self.demand <= most]
             return pay + [codec.decline_demand()]
-        if stage == Stage.CHASE:
+        if stage == CHASE:
             return [codec.chase(False), codec.chase(True)]
-        if stage == Stage.KEEP_GOLD:
+        if stage == KEEP_GOLD:
             faces = [v for v, _ in self.game.components.gold.counts]
             return [codec.keep_gold_return(v)
                     for v, c in zip(faces, self.gold_held[player], strict=True) if c]
@@ -270,7 +304,7 @@ class SkagwayState(State):
 
     def _apply_action(self, action: int) -> None:
         stage = self.stage
-        if stage == Stage.SETUP:
+        if stage == SETUP:
             self._start_game(action)
             return
         if stage in CHANCE_RESOLVERS:
@@ -316,7 +350,7 @@ class SkagwayState(State):
                 street.sleep(self)
             case StreetFirst(worker):
                 street.activate(self, worker)
-            case BribeOffer(source, amount) if self.stage == Stage.BRIBE_DEMAND:
+            case BribeOffer(source, amount) if self.stage == BRIBE_DEMAND:
                 street.pay_demand(self, source, amount)
             case BribeOffer(source, amount):
                 street.offer(self, source, amount)
@@ -347,7 +381,7 @@ class SkagwayState(State):
         reached ``max_turns`` stops here, truncated, with no final scoring (I22)."""
         if self.turn >= self.game.params.max_turns:
             self.truncated = True
-            self.stage = Stage.OVER
+            self.stage = OVER
             self.note(f"stopped after {self.turn} turns (max_turns): no final scoring")
             return
         self.turn += 1
@@ -363,7 +397,7 @@ class SkagwayState(State):
             self.placer = -1
             work.start_mines(self)  # [4.3] resolve the spaces, the Mines first
         else:
-            self.stage, self.placer = Stage.PLACE, seat
+            self.stage, self.placer = PLACE, seat
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -378,14 +412,14 @@ class SkagwayState(State):
         return self.truncated
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        if self.stage == Stage.SETUP:
+        if self.stage == SETUP:
             return f"seat {action} starts"
-        if self.stage == Stage.HAND_DRAW:
+        if self.stage == HAND_DRAW:
             return f"recruit {self.worker_name(action)}"
         if self.stage in CHANCE_NAMES:
             return CHANCE_NAMES[self.stage].format(action)
         comp = self.game.components
-        if self.stage == Stage.GOODS_DRAW:
+        if self.stage == GOODS_DRAW:
             return f"draw a {comp.goods[action].name} card"
         workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
         return self.game.codec.to_string(
@@ -432,13 +466,13 @@ class SkagwayState(State):
         self.hand_state = [HandState(h) for h in self.hand_state]
 
 
-CHANCE_STAGES = (Stage.SETUP, Stage.MINE_DRAW, Stage.RAIL_DRAW, Stage.GOODS_DRAW,
-                 Stage.GOODS_ROLL, Stage.HAND_DRAW, Stage.DUEL_ROLL, Stage.CATCH_ROLL,
-                 Stage.DECAY_ROLL)
-CHANCE_RESOLVERS = {Stage.MINE_DRAW: work.draw_gold, Stage.RAIL_DRAW: work.draw_railroad_counter,
-                    Stage.GOODS_DRAW: work.draw_goods, Stage.GOODS_ROLL: work.roll_goods_values,
-                    Stage.HAND_DRAW: work.draw_hired_hand, Stage.DUEL_ROLL: street.duel_roll,
-                    Stage.CATCH_ROLL: street.catch_roll, Stage.DECAY_ROLL: cleanup.decay_roll}
+CHANCE_STAGES = (SETUP, MINE_DRAW, RAIL_DRAW, GOODS_DRAW,
+                 GOODS_ROLL, HAND_DRAW, DUEL_ROLL, CATCH_ROLL,
+                 DECAY_ROLL)
+CHANCE_RESOLVERS = {MINE_DRAW: work.draw_gold, RAIL_DRAW: work.draw_railroad_counter,
+                    GOODS_DRAW: work.draw_goods, GOODS_ROLL: work.roll_goods_values,
+                    HAND_DRAW: work.draw_hired_hand, DUEL_ROLL: street.duel_roll,
+                    CATCH_ROLL: street.catch_roll, DECAY_ROLL: cleanup.decay_roll}
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

@@ -6,7 +6,21 @@ from typing import TYPE_CHECKING
 
 from .actions import BRIBE_SOURCES, FROM_SHARE, MAX_BRIBE
 from .cleanup import start_cleanup
-from .stages import Location, Stage
+from .stages import (
+    BANK,
+    BRIBE_ANSWER,
+    BRIBE_DEMAND,
+    BRIBE_OFFER,
+    CATCH_ROLL,
+    CEMETERY,
+    CHASE,
+    DUEL_ROLL,
+    HOME,
+    JAIL,
+    STREET,
+    STREET_CHOICE,
+    STREET_ORDER,
+)
 from .workers import HIRED_HANDS, controller, is_hired_hand
 
 if TYPE_CHECKING:
@@ -30,7 +44,7 @@ def lose_points(s: SkagwayState, seat: int, amount: int) -> None:
 
 
 def on_street(s: SkagwayState) -> list[int]:
-    return [w for w in range(len(s.loc)) if s.loc[w] == Location.STREET]
+    return [w for w in range(len(s.loc)) if s.loc[w] == STREET]
 
 
 def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int]:
@@ -58,7 +72,7 @@ def next_street_worker(s: SkagwayState) -> None:
         return
     first = tied_first(s)
     if len(first) > 1:
-        s.stage = Stage.STREET_ORDER
+        s.stage = STREET_ORDER
     else:
         activate(s, first[0])
 
@@ -66,7 +80,7 @@ def next_street_worker(s: SkagwayState) -> None:
 def activate(s: SkagwayState, worker: int) -> None:
     """[4.5.1] ``worker`` becomes the active Worker with its four choices."""
     s.active = worker
-    s.stage = Stage.STREET_CHOICE
+    s.stage = STREET_CHOICE
 
 
 def duel_targets(s: SkagwayState) -> list[int]:
@@ -79,7 +93,7 @@ def duel_targets(s: SkagwayState) -> list[int]:
 
 
 def kill(s: SkagwayState, worker: int) -> None:
-    s.loc[worker] = Location.CEMETERY
+    s.loc[worker] = CEMETERY
     s.face_down[worker] = True  # [4.6] it misses the next turn
 
 
@@ -88,7 +102,7 @@ def add_kill(s: SkagwayState, seat: int) -> None:
 
 
 def rob(s: SkagwayState) -> None:
-    s.loc[s.active] = Location.BANK
+    s.loc[s.active] = BANK
     s.bandits.append(s.active)  # stacked on top of earlier robbers [4.5.1]
     s.note(f"{s.worker_name(s.active)} robs the Bank")
     next_street_worker(s)
@@ -109,13 +123,13 @@ def sleep(s: SkagwayState) -> None:
 
 
 def leave_street(s: SkagwayState) -> None:
-    s.loc[s.active] = Location.HOME  # returned to its player [4.5.1]
+    s.loc[s.active] = HOME  # returned to its player [4.5.1]
     next_street_worker(s)
 
 
 def challenge(s: SkagwayState) -> None:
     s.rolls = []
-    s.stage = Stage.DUEL_ROLL  # the challenger's die, then the Sheriff's
+    s.stage = DUEL_ROLL  # the challenger's die, then the Sheriff's
 
 
 def duel_roll(s: SkagwayState, die: int) -> None:
@@ -171,9 +185,9 @@ def start_robbery(s: SkagwayState) -> None:
     elif s.sheriff < 0:
         share_loot(s)
     elif controller(s, s.sheriff) == controller(s, leader(s)):
-        s.stage = Stage.CHASE
+        s.stage = CHASE
     else:
-        s.stage = Stage.BRIBE_OFFER
+        s.stage = BRIBE_OFFER
 
 
 def bribe_limits(s: SkagwayState) -> tuple[int, int]:
@@ -195,7 +209,7 @@ def demands(s: SkagwayState) -> list[int]:
 def offer(s: SkagwayState, source: int, amount: int) -> None:
     s.bribe = [source, amount]
     s.note(f"the bandits offer the Sheriff {amount} from {BRIBE_SOURCES[source]}")
-    s.stage = Stage.BRIBE_ANSWER
+    s.stage = BRIBE_ANSWER
 
 
 def answer(s: SkagwayState, accept: bool) -> None:
@@ -205,14 +219,14 @@ def answer(s: SkagwayState, accept: bool) -> None:
     else:
         s.bribe = [0, 0]
         s.note("the Sheriff gives chase")
-        s.stage = Stage.CATCH_ROLL
+        s.stage = CATCH_ROLL
 
 
 def counter(s: SkagwayState, amount: int) -> None:
     """The Sheriff names a price of his own instead (RULES_NOTES I6)."""
     s.demand = amount
     s.note(f"the Sheriff asks for {amount}")
-    s.stage = Stage.BRIBE_DEMAND
+    s.stage = BRIBE_DEMAND
 
 
 def pay_demand(s: SkagwayState, source: int, amount: int) -> None:
@@ -224,14 +238,14 @@ def decline(s: SkagwayState) -> None:
     """No deal: the Sheriff now chooses whether to try to catch the bandits."""
     s.bribe, s.demand = [0, 0], 0
     s.note("the bandits refuse the Sheriff's price")
-    s.stage = Stage.CHASE
+    s.stage = CHASE
 
 
 def choose_chase(s: SkagwayState, chase: bool) -> None:
     """[7.0] "If the Sheriff chooses to try to catch the bandits" ..."""
     if chase:
         s.note("the Sheriff gives chase")
-        s.stage = Stage.CATCH_ROLL
+        s.stage = CATCH_ROLL
     else:
         s.note("the Sheriff lets the bandits go")
         share_loot(s)
@@ -252,7 +266,7 @@ def catch_roll(s: SkagwayState, die: int) -> None:
     """[7.0] Sheriff's ability minus the die: that many bandits jailed from the bottom."""
     caught = max(0, ability(s, s.sheriff) - die)
     for worker in s.bandits[:caught]:
-        s.loc[worker] = Location.JAIL
+        s.loc[worker] = JAIL
         s.face_down[worker] = True
         s.points[controller(s, s.sheriff)] += CATCH_POINTS
     if caught:
@@ -269,7 +283,7 @@ def share_loot(s: SkagwayState) -> None:
         seat = controller(s, leader(s))
         for worker, share in zip(s.bandits, shares(s), strict=True):
             s.points[controller(s, worker)] += share
-            s.loc[worker] = Location.HOME
+            s.loc[worker] = HOME
         if s.bribe[0] == FROM_SHARE:
             s.points[seat] -= s.bribe[1]  # never more than its bandits' shares
         s.robbed += s.bank

@@ -8,7 +8,24 @@ from typing import TYPE_CHECKING
 from .buildings import building_name, move_purchased_track
 from .endgame import final_scoring
 from .home import workers_come_home
-from .stages import HandState, Location, Stage
+from .stages import (
+    BUY,
+    GOODS_CASH,
+    GOODS_DRAW,
+    GOODS_ROLL,
+    HAND_DRAW,
+    HAND_RECRUITED,
+    HOME,
+    MINE_DRAW,
+    MINE_PULL,
+    POOL,
+    RAIL_DRAW,
+    RECRUITED,
+    SHERIFF,
+    SHERIFF_FLIP,
+    STEP_DOWN,
+    TURN_IN,
+)
 from .workers import HIRED_HANDS, controller
 
 if TYPE_CHECKING:
@@ -42,10 +59,10 @@ def next_mine_worker(s: SkagwayState) -> None:
             finish_mine_worker(s)
             continue
         if pullable_assay_spots(s, seat):
-            s.stage = Stage.MINE_PULL
+            s.stage = MINE_PULL
         else:
             s.draws_left = FIRST_SPOT_GOLD if s.cursor == 0 else OTHER_SPOT_GOLD
-            s.stage = Stage.MINE_DRAW
+            s.stage = MINE_DRAW
         return
     start_railroad(s)  # [4.3] the Railroad is resolved next
 
@@ -56,10 +73,10 @@ def pull_for_mine(s: SkagwayState, assay_spot: int | None) -> None:
     if assay_spot is not None:
         helper = s.assay[assay_spot]
         s.assay[assay_spot] = -1  # the spot stays vacated [4.3.3]
-        s.loc[helper] = Location.HOME
+        s.loc[helper] = HOME
         base += 1
     s.draws_left = base
-    s.stage = Stage.MINE_DRAW
+    s.stage = MINE_DRAW
 
 
 def draw_gold(s: SkagwayState, value: int) -> None:
@@ -76,7 +93,7 @@ def draw_gold(s: SkagwayState, value: int) -> None:
 
 def finish_mine_worker(s: SkagwayState) -> None:
     """[4.3] the Worker goes back to its player's area."""
-    s.loc[s.mines[s.cursor]] = Location.HOME
+    s.loc[s.mines[s.cursor]] = HOME
     s.draws_left = 0
     s.cursor += 1
 
@@ -100,11 +117,11 @@ def railroad_worker(s: SkagwayState) -> int:
 def next_railroad_worker(s: SkagwayState) -> None:
     while s.cursor < len(s.railroad):
         if s.rail_owner < 0 and any(s.rail_supply):
-            s.stage = Stage.RAIL_DRAW
+            s.stage = RAIL_DRAW
             return
         if s.rail_owner >= 0 and (any(s.goods_deck) or s.goods_bottom):
             if any(s.goods_deck):
-                s.stage = Stage.GOODS_DRAW
+                s.stage = GOODS_DRAW
                 return
             take_goods(s, s.goods_bottom.pop(0))  # only decayed cards left: no chance
             continue
@@ -114,7 +131,7 @@ def next_railroad_worker(s: SkagwayState) -> None:
 
 
 def finish_railroad_worker(s: SkagwayState) -> None:
-    s.loc[railroad_worker(s)] = Location.HOME
+    s.loc[railroad_worker(s)] = HOME
     s.cursor += 1
 
 
@@ -166,7 +183,7 @@ def draw_goods(s: SkagwayState, goods_type: int) -> None:
 def after_railroad_workers(s: SkagwayState) -> None:
     """[4.3.2] After the takers, the First Player rolls for the Goods values (I11)."""
     if s.goods_taken:
-        s.stage = Stage.GOODS_ROLL
+        s.stage = GOODS_ROLL
     else:
         start_assay(s)
 
@@ -183,7 +200,7 @@ def next_goods_casher(s: SkagwayState) -> None:
     while s.cash_queue and not any(s.goods_held[s.cash_queue[0]]):
         s.cash_queue.pop(0)
     if s.cash_queue:
-        s.stage = Stage.GOODS_CASH
+        s.stage = GOODS_CASH
     else:
         start_assay(s)
 
@@ -213,7 +230,7 @@ def next_assay_worker(s: SkagwayState) -> None:
     while s.cursor < len(s.assay) and s.assay[s.cursor] < 0:
         s.cursor += 1
     if s.cursor < len(s.assay):
-        s.stage = Stage.TURN_IN
+        s.stage = TURN_IN
         return
     if not any(s.gold_supply) and not s.final_turn:
         s.end_triggered = True  # [4.3.3], [5.0] the game ends on the following turn
@@ -243,11 +260,11 @@ def turn_in(s: SkagwayState, value: int) -> None:
 
 
 def stop_turning_in(s: SkagwayState) -> None:
-    s.stage = Stage.BUY
+    s.stage = BUY
 
 
 def finish_assay_worker(s: SkagwayState) -> None:
-    s.loc[s.assay[s.cursor]] = Location.HOME
+    s.loc[s.assay[s.cursor]] = HOME
     s.cursor += 1
     next_assay_worker(s)
 
@@ -275,27 +292,27 @@ def resolve_docks(s: SkagwayState) -> None:
 
 
 def hand_pool(s: SkagwayState) -> list[int]:
-    return [w for w in range(len(s.loc)) if s.loc[w] == Location.POOL]
+    return [w for w in range(len(s.loc)) if s.loc[w] == POOL]
 
 
 def next_hand_draw(s: SkagwayState) -> None:
     if s.draws_left > 0 and hand_pool(s):
-        s.stage = Stage.HAND_DRAW
+        s.stage = HAND_DRAW
     else:
         finish_docks(s)
 
 
 def draw_hired_hand(s: SkagwayState, worker: int) -> None:
     """A Hired Hand drawn face down: it waits in front of its player until Phase Six."""
-    s.loc[worker] = Location.RECRUITED
-    s.hand_state[worker - HIRED_HANDS[0]] = HandState.RECRUITED
+    s.loc[worker] = RECRUITED
+    s.hand_state[worker - HIRED_HANDS[0]] = HAND_RECRUITED
     s.draws_left -= 1
     next_hand_draw(s)
 
 
 def finish_docks(s: SkagwayState) -> None:
     s.draws_left = 0
-    s.loc[s.docks] = Location.HOME
+    s.loc[s.docks] = HOME
     resolve_sheriff(s)
 
 
@@ -307,13 +324,13 @@ def resolve_sheriff(s: SkagwayState) -> None:
     (RULES_NOTES I23); the 5 and 4 points are scored after it."""
     if not s.final_turn and s.deputy >= 0:
         if s.sheriff >= 0:
-            s.loc[s.sheriff] = Location.HOME
+            s.loc[s.sheriff] = HOME
         s.sheriff, s.deputy = s.deputy, -1
-        s.loc[s.sheriff] = Location.SHERIFF
+        s.loc[s.sheriff] = SHERIFF
         s.first_player = controller(s, s.sheriff)
         s.note(f"P{s.first_player}'s {s.worker_name(s.sheriff)} is the new Sheriff")
     if s.sheriff >= 0:
-        s.stage = Stage.SHERIFF_FLIP
+        s.stage = SHERIFF_FLIP
     elif s.final_turn:
         end_final_turn(s)
     else:
@@ -345,7 +362,7 @@ def flip_building(s: SkagwayState, space: int | None) -> None:
     if s.final_turn:
         end_final_turn(s)
     else:
-        s.stage = Stage.STEP_DOWN
+        s.stage = STEP_DOWN
 
 
 def step_down(s: SkagwayState, leave: bool) -> None:
@@ -353,7 +370,7 @@ def step_down(s: SkagwayState, leave: bool) -> None:
     the First Player marker passes to the next player clockwise."""
     if leave:
         seat = sheriff_seat(s)
-        s.loc[s.sheriff] = Location.HOME
+        s.loc[s.sheriff] = HOME
         s.sheriff = -1
         s.first_player = (seat + 1) % s.num_players
         s.note(f"the Sheriff steps down: P{s.first_player} is First Player")
