@@ -66,12 +66,15 @@ class ActionCodec:
             return Haircut(*divmod(action - self.haircut_base, MAX_SHOPS))
         return LongWeekend(*divmod(action - self.weekend_base, len(TRACKS)))
 
-    def encode(self, move: Action) -> int:
-        if isinstance(move, Schedule):
-            return self.schedule(move.card)
+    def card_part(self, action: int) -> tuple[int, int]:
+        """``(base, stride)`` with ``action == base + stride * card`` for a haircut or
+        long weekend: a view swaps a face-down discard's card and keeps the rest."""
+        move = self.decode(action)
         if isinstance(move, Haircut):
-            return self.haircut(move.card, move.shop)
-        return self.long_weekend(move.card, move.track)
+            return self.haircut(0, move.shop), MAX_SHOPS
+        if isinstance(move, LongWeekend):
+            return self.long_weekend(0, move.track), len(TRACKS)
+        raise ValueError(f"action {action} discards no card")
 
     def to_string(self, action: int) -> str:
         move = self.decode(action)
