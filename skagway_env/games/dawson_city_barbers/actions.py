@@ -8,8 +8,8 @@ With K card kinds in the data file (21 bundled) and six shops at most:
 | ``K + 6k + s``            | Get Haircut: discard kind k, sit in seat s's shop    |
 | ``K + 6K + 3k + t``       | Plan Long Weekend: discard kind k, +4 on track t     |
 
-Tracks t: 0 train, 1 work, 2 pan. Chance outcomes reuse ids ``0 .. K-1``: the kind of
-card dealt or flipped.
+Tracks t: 0 train, 1 work, 2 pan. Chance outcomes reuse ids ``0 .. K-1``: the start
+player's seat at the first node, then the kind of each card dealt or flipped.
 """
 
 from __future__ import annotations
