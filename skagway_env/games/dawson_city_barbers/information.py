@@ -1,19 +1,20 @@
 """What a seat has not seen, found in ``history``, and views that redraw it.
 
 A seat sees its own deals, every face-up card (schedule plays, face-up discards,
-panning flips) and the table; it never sees which cards the others were dealt. Per
-round and other seat, each public play of a kind is matched to an earlier deal of
-that kind to that seat; the deals left unmatched are the cards the seat has not seen:
-the other seat's hand in the current round and, when discards go face down (RULES_NOTES
-D2), its face-down discards. A view shuffles the round's unseen cards (the deck minus
-everything seen) into those deals, writes the same cards into the face-down discard
-actions (their shop or track is public and kept) and rebuilds the hands, face-down
-piles and deck from them, so replaying the view's history rebuilds the view.
+panning flips) and the table; of the others' deals it sees only how many cards each
+got. Per round and other seat, its public plays reveal some of the cards it was dealt
+(each public play matches one deal of that kind); its other deals are unseen: its hand
+in the current round and, when discards go face down (RULES_NOTES D2), its face-down
+discards. A view shuffles the round's unseen cards (the deck minus everything seen)
+into those deals, writes the same cards into the face-down discard actions (their shop
+or track is public and kept) and rebuilds the hands, face-down piles and deck from
+them, so replaying the view's history rebuilds the view.
 
-The order in which another seat's cards were dealt is never seen either (only hand
-sizes show), so a view also deals each other seat's cards of each round in a fresh
-random order: nothing in the view's history is a fact the viewer could not know.
-"""
+The order in which another seat's cards were dealt is never seen either, so a view
+deals each other seat's cards of each complete deal in a fresh random order: the
+view's history tells the viewer nothing about the others' cards that it did not see.
+The scan of history runs once per state and viewer (``State.view`` caches it); each
+view then costs a few shuffles."""
 
 from __future__ import annotations
 
