@@ -52,7 +52,8 @@ def test_games_lists_every_game_with_its_sizes(capsys: pytest.CaptureFixture[str
     assert "Dawson City Barbers" in row
     cells = row.split()
     assert cells[4:] == [
-        "2-6", "data_file", str(game.num_distinct_actions()), str(game.observation_size()), "no"
+        "2-6", ",".join(game.info.variants), str(game.num_distinct_actions()),
+        str(game.observation_size()), "no"
     ]
 
 

@@ -10,6 +10,8 @@ import pytest
 
 from skagway_env import GameParameterError, make_game
 from skagway_env.games.dawson_city_barbers.components import DEFAULT_DATA_FILE
+from skagway_env.games.dawson_city_barbers.state import LONG_WEEKEND_STEPS
+from skagway_env.games.dawson_city_barbers.tracks import HEAD_START_BOXES
 
 from .conftest import random_playout
 
@@ -39,6 +41,27 @@ def test_bundled_deck_matches_contents_and_examples():
     assert {c.nuggets for c in comp.cards} == {1, 2, 3}  # [Pan for Gold] 1 to 3
 
 
+def most_moves_in_a_round() -> int:
+    """[Game Play] five turns a round, one of them the haircut; the other four each
+    play a card (at most 5 on one track) or plan the long weekend (4 instead of a
+    card's 5): 4 x 5 = 20 on one track at most."""
+    cards = make_game("dawson_city_barbers").components.cards
+    best_card = max(max(c.moves()) for c in cards)
+    return max(4 * best_card, 3 * best_card + LONG_WEEKEND_STEPS)
+
+
+def test_bundled_tracks_end_at_the_farthest_reachable_space():
+    """No table entry lies beyond what a round can reach (note T4, W1, components.toml):
+    work and pan (counted by numbers) end at 20; the train track at 3 (the biggest
+    head start) + 20 + a bump past each of the other five markers = 28."""
+    comp = make_game("dawson_city_barbers").components
+    most = most_moves_in_a_round()
+    assert most == 20
+    assert comp.work_last == most
+    assert comp.pan_last == most
+    assert comp.train_last_space == HEAD_START_BOXES + most + 5
+
+
 def write(tmp_path, text: str):
     path = tmp_path / "components.toml"
     path.write_text(text)
@@ -48,8 +71,8 @@ def write(tmp_path, text: str):
 def test_user_data_file_changes_the_game(tmp_path):
     text = DEFAULT_DATA_FILE.read_text()
     richer = text.replace(
-        "gold = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9]",
-        "gold = [0" + ", 20" * 24 + "]",
+        "gold = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8]",
+        "gold = [0" + ", 20" * 20 + "]",
     )
     assert richer != text
     path = write(tmp_path, richer)

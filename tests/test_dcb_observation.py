@@ -28,32 +28,109 @@ def test_cached_rows_equal_a_fresh_encoding_at_every_step(num_players):
 
 def test_layout_matches_the_documented_table():
     game = make_game("dawson_city_barbers", num_players=4)
-    assert PLAYER_FEATURES == 23
-    assert game.observation_size() == 4 + 2 * 21 + 6 * 23 == 184
+    assert PLAYER_FEATURES == 26
+    assert game.observation_size() == 4 + 3 * 21 + 6 * 26 == 223
     assert game.num_distinct_actions() == 21 + 6 * 21 + 3 * 21 == 210
     state = game.new_initial_state()
-    random_playout(state, np.random.default_rng(0), max_steps=4 * 5 + 3)  # deal + 3 turns
+    # the start player, the deal, 7 turns: everyone has had a turn, some a haircut
+    random_playout(state, np.random.default_rng(0), max_steps=1 + 4 * 5 + 7)
     obs = state.observation_tensor(1)
     assert obs[state.round] == 1 and obs[:4].sum() == 1
     assert obs[4:25].tolist() == state.hands[1]
     assert obs[25:46].tolist() == state.discards
-    seats = obs[46:].reshape(6, 23)
+    assert not obs[46:67].any()  # own face-down discards: none when discards are face up
+    seats = obs[67:].reshape(6, 26)
     assert seats[:4, 0].tolist() == [1, 1, 1, 1] and not seats[4:].any()  # 4 seats, padded
+    assert any(cut >= 0 for cut in state.cut_at)
     for rel in range(4):
         q = (1 + rel) % 4
-        assert seats[rel, 1] == pytest.approx(state.train_pos[q] / 40)
-        assert seats[rel, 5] == pytest.approx(state.work[q] / 24)
-        assert seats[rel, 6] == pytest.approx(state.pan[q] / 24)
-        assert seats[rel, 16] == pytest.approx(sum(state.hands[q]) / 5)
+        assert seats[rel, 1] == pytest.approx(state.train_pos[q] / 28)
+        assert seats[rel, 5] == pytest.approx(state.work[q] / 20)
+        assert seats[rel, 6] == pytest.approx(state.pan[q] / 20)
+        assert seats[rel, 7] == (state.cut_at[q] >= 0)
+        chair = state.shop[state.cut_at[q]].index(q) if state.cut_at[q] >= 0 else None
+        assert seats[rel, 13:16].tolist() == [float(chair == c) for c in range(3)]
+        assert seats[rel, 19] == pytest.approx(sum(state.hands[q]) / 5)
+        assert seats[rel, 20] == (q == state.start_player)
 
 
 def test_opponents_hands_do_not_reach_the_observation():
     game = make_game("dawson_city_barbers", num_players=3)
     state = game.new_initial_state()
-    random_playout(state, np.random.default_rng(4), max_steps=15)  # the deal only
+    random_playout(state, np.random.default_rng(4), max_steps=16)  # start player, deal
     other = state.clone()
     other.hands[1], other.hands[2] = other.hands[2], other.hands[1]  # both hold 5 cards
     assert other.hands != state.hands
     assert np.array_equal(other.observation_tensor(0), state.observation_tensor(0))
     assert other.observation_string(0) == state.observation_string(0)
     assert other.observation_string(1) != state.observation_string(1)
+
+
+def _chairs_swapped(n: int = 3):
+    """Two round-1 positions equal but for the chair order in seat 0's shop: seats 1
+    and 2 both sat there, in either order."""
+    from .dawson_city_barbers.helpers import dealt_state, make, set_fields
+
+    first = dealt_state(make(n))
+    second = first.clone()
+    for state, shop in ((first, [1, 2]), (second, [2, 1])):
+        set_fields(state, shop=[shop] + [[] for _ in range(n - 1)], cut_at=[-1, 0, 0][:n])
+    return first, second
+
+
+def test_chair_order_is_in_the_tensor():
+    """[Get Haircut] "An earlier selection means a better seat"; [Evaluate Haircuts]
+    pawns go to Best Hair "maintaining the same order": the chairs are public and
+    decide the Best Hair places, so the tensor must tell them apart."""
+    first, second = _chairs_swapped()
+    for p in range(3):
+        assert first.position_string(p) != second.position_string(p)
+        assert not np.array_equal(first.observation_tensor(p), second.observation_tensor(p))
+
+
+def test_position_string_is_the_observation_without_the_log():
+    game = make_game("dawson_city_barbers", num_players=3)
+    state = game.new_initial_state()
+    random_playout(state, np.random.default_rng(5), max_steps=1 + 15 + 15 + 2)  # round 2
+    assert state.round == 1 and state.log[0] == "end of round 1:"
+    for p in range(3):
+        full, position = state.observation_string(p), state.position_string(p)
+        assert full == position + "\n" + "\n".join(state.log)
+
+
+def test_the_display_log_is_a_cache_outside_the_compared_state():
+    """The log never enters clone/serialize/== (MCTS clones and compares states), and a
+    deserialized state rebuilds it from history."""
+    game = make_game("dawson_city_barbers", num_players=3)
+    state = game.new_initial_state()
+    random_playout(state, np.random.default_rng(6), max_steps=1 + 15 + 15 + 2)
+    assert "log" not in state.serialize()["state"]
+    other = state.clone()
+    other._log = ("something else",)
+    assert other == state
+    restored = game.deserialize(state.serialize())
+    assert restored._log is None
+    assert restored.observation_string(0) == state.observation_string(0)
+
+
+def test_face_down_discards_show_only_to_their_owner():
+    """D2 face-down reading: the card spent on a haircut is the owner's alone."""
+    game = make_game("dawson_city_barbers", num_players=3, discards="face_down")
+    state = game.new_initial_state()
+    state.apply_action(0)  # seat 0 starts
+    random_playout(state, np.random.default_rng(7), max_steps=15)  # the deal
+    hand = state.hands[0]
+    kind = next(k for k, c in enumerate(hand) if c)
+    state.apply_action(game.codec.haircut(kind, 1))
+    assert sum(state.discards) == 0 and state.face_down[0][kind] == 1
+    k = game.components.num_kinds
+    assert state.observation_tensor(0)[4 + 2 * k + kind] == 1  # own face-down block
+    for p in (1, 2):
+        assert not state.observation_tensor(p)[4 + k:4 + 3 * k].any()
+    swapped = state.clone()
+    other = (kind + 1) % k
+    swapped.face_down[0] = [int(i == other) for i in range(k)]
+    for p in (1, 2):
+        assert swapped.observation_string(p) == state.observation_string(p)
+        assert np.array_equal(swapped.observation_tensor(p), state.observation_tensor(p))
+    assert swapped.observation_string(0) != state.observation_string(0)

@@ -13,7 +13,7 @@ from skagway_env.core.playout import replay
 from .conftest import sample_states
 
 # Games whose views do not rewrite history yet: each entry must go once fixed (strict).
-PENDING: set[str] = {"dawson_city_barbers"}
+PENDING: set[str] = set()
 
 
 def _pending(config, request) -> None:

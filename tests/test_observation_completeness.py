@@ -13,7 +13,7 @@ import pytest
 from .conftest import random_playout
 
 # Games whose tensors miss something public: each entry must go once fixed.
-PENDING: set[str] = {"dawson_city_barbers"}
+PENDING: set[str] = set()
 
 
 def test_equal_tensors_mean_equal_positions(config, request):

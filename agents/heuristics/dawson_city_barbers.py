@@ -46,7 +46,7 @@ def gains(state: Any, me: int, moves: tuple[int, int, int]) -> tuple[int, int, i
     before = pos[me]
     move_train(pos, box, me, t, comp)
     pan = state.pan[:]
-    move_pan(pan, me, p, comp)
+    move_pan(pan, me, p, comp, state.game.pan_by_spaces)
     days = state.work[me]
     work_gold = comp.work_gold[min(days + w, comp.work_last)] - comp.work_gold[days]
     return pos[me] - before, work_gold, pan[me] - state.pan[me]

@@ -20,9 +20,9 @@ GAME = "dawson_city_barbers"
 # The bundled (assumed) component data the move tables rely on.
 PAN_SPACES = (
     (0,), (1,), (2,), (3,), (4, 5), (6,), (7,), (8, 9, 10), (11,), (12,), (13, 14),
-    (15,), (16,), (17, 18, 19), (20,), (21,), (22, 23), (24,),
+    (15,), (16,), (17, 18, 19), (20,),
 )
-WORK_GOLD = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9)
+WORK_GOLD = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8)
 HAIR_MODIFIERS = (2, 1, 0, -1)
 
 TRAIN, WORK, PAN = 0, 1, 2
@@ -64,6 +64,13 @@ def deal(state, hands_in_deal_order: list[list[int]]) -> None:
             state.apply_action(kind)
 
 
+def started(game, start: int = 0):
+    """The initial state with ``start`` drawn as the start player (the first chance)."""
+    state = game.new_initial_state()
+    state.apply_action(start)
+    return state
+
+
 def dealt_state(game, hands: dict[int, list[int]] | None = None, start: int = 0):
     """A round-1 state after the real deal; ``hands`` maps seat -> 5 kinds.
 
@@ -73,8 +80,7 @@ def dealt_state(game, hands: dict[int, list[int]] | None = None, start: int = 0)
     hands = dict(hands or {})
     used = tuple(k for h in hands.values() for k in h)
     free = iter(filler_kinds(game, HAND_SIZE * n, avoid=used))
-    state = game.new_initial_state()
-    set_fields(state, start_player=start)
+    state = started(game, start)
     order = [(start + i) % n for i in range(n)]
     deal(state, [hands[s] if s in hands else [next(free) for _ in range(HAND_SIZE)]
                  for s in order])

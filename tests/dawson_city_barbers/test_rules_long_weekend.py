@@ -35,7 +35,7 @@ PLUS_FOUR = [
                  id="train +4 from 2nd place box (space 2): 6"),
     pytest.param(WORK, 2, {"work": [4, 4, 0]}, {"work": [4, 4, 4]},
                  id="work +4 shares space 4"),
-    pytest.param(WORK, 0, {"work": [22, 0, 0]}, {"work": [24, 0, 0]},
+    pytest.param(WORK, 0, {"work": [18, 0, 0]}, {"work": [20, 0, 0]},
                  id="work +4 stops at the end"),
     pytest.param(PAN, 0, {"pan": [0, 0, 0]}, {"pan": [5, 0, 0]},
                  id="pan +4 into the empty bend: north number 5"),

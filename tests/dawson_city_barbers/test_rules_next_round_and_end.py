@@ -52,7 +52,7 @@ def test_next_round_resets(n, train, pan, shops, placing):
     assert (state.train_pos, state.train_box) == (expected_pos, expected_box)  # kept
     assert state.deck == [c.count for c in game.components.cards]  # all cards collected
     assert state.hands == [[0] * game.components.num_kinds for _ in range(n)]
-    assert sum(state.discards) == 0 and sum(state.flipped) == 0
+    assert sum(state.discards) == 0 and sum(map(sum, state.face_down)) == 0
     assert state.weekend_used == weekend  # once per game: not refreshed
     assert min(state.gold) >= 100  # gold is kept
     assert state.start_player == placing[0]

@@ -1,8 +1,9 @@
 """[Scheduling Panning]: bump backward, wide river bends, north-shore justification.
 
 Bundled pan track (assumed data): single spaces 0-3, bend {4,5}, 6, 7, bend {8,9,10},
-11, 12, bend {13,14}, 15, 16, bend {17,18,19}, 20, 21, bend {22,23}, and 24 at the end.
-Pan numbers are step counts (note P1).
+11, 12, bend {13,14}, 15, 16, bend {17,18,19}, and 20 at the end (the most numbers a
+round can move). Pan numbers are step counts by default (note P1); the
+``pan_count="spaces"`` reading counts spaces.
 """
 
 from __future__ import annotations
@@ -57,12 +58,13 @@ MOVES = [
     pytest.param([4, 5], 0, 1, [4, 5], id="within a full bend: stays on its own number"),
     pytest.param([9, 10], 0, 0, [9, 10], id="move of 0 inside a bend"),
     # the end of the track
-    pytest.param([22, 0], 0, 5, [24, 0], id="past the end: stops on 24"),
-    pytest.param([20, 24], 0, 4, [23, 24], id="end taken: back into the last bend on 23"),
-    pytest.param([20, 24, 23], 0, 6, [22, 24, 23], id="end taken, bend half full: 22"),
-    pytest.param([20, 24, 23, 22], 0, 6, [21, 24, 23, 22], id="end and last bend full: 21"),
-    pytest.param([24, 0], 0, 3, [24, 0], id="already at the end: stays"),
-    pytest.param([23, 22, 0], 0, 1, [24, 23, 0], id="to the end from the bend: 22 slides"),
+    pytest.param([17, 0], 0, 5, [20, 0], id="past the end: stops on 20"),
+    pytest.param([16, 20], 0, 4, [19, 20], id="end taken: back into the last bend on 19"),
+    pytest.param([16, 20, 19], 0, 6, [18, 20, 19], id="end taken, bend half full: 18"),
+    pytest.param([15, 20, 19, 18, 17], 0, 6, [16, 20, 19, 18, 17],
+                 id="end and last bend full: 16"),
+    pytest.param([20, 0], 0, 3, [20, 0], id="already at the end: stays"),
+    pytest.param([19, 18, 0], 0, 1, [20, 19, 0], id="to the end from the bend: 18 slides"),
 ]
 
 
@@ -82,7 +84,7 @@ ORDERS = [
     pytest.param([4, 5, 11, 0], [2, 1, 0], id="farther upriver beats the bend"),
     pytest.param([0, 3, 0, 0], [1], id="markers on 0 are not ranked"),
     pytest.param([0, 0, 0, 0], [], id="nobody went upriver"),
-    pytest.param([1, 24, 23, 22, 2, 0], [1, 2, 3, 4, 0], id="6p: end space, then the bend"),
+    pytest.param([1, 20, 19, 18, 2, 0], [1, 2, 3, 4, 0], id="6p: end space, then the bend"),
 ]
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from skagway_env import CHANCE, GameParameterError, IllegalActionError
 from skagway_env.games.dawson_city_barbers.actions import Haircut
-from skagway_env.games.dawson_city_barbers.state import DEAL, PLAY
+from skagway_env.games.dawson_city_barbers.state import DEAL, PLAY, START
 
-from .helpers import card, deal, filler_kinds, make, set_fields
+from .helpers import card, deal, filler_kinds, make, started
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
 
@@ -25,8 +25,23 @@ def test_setup_every_marker_on_zero_pawns_home_weekend_ready(n):
     assert state.weekend_used == [False] * n  # 5. long weekend card face up
     assert state.gold == [0] * n
     assert state.round == 0
-    assert state.start_player == 0  # seat 0 stands in for "most recent haircut"
-    assert state.is_chance_node() and state.phase == DEAL  # the deal comes first
+    assert state.is_chance_node() and state.phase == START  # the start player first
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS, ids=[f"{n}p" for n in PLAYER_COUNTS])
+def test_start_player_is_a_uniform_chance_outcome(n):
+    """[Setup] "The player who most recently had a haircut is the start player": no
+    seat is favoured, so chance draws it (RULES_NOTES S1); the deal follows."""
+    state = make(n).new_initial_state()
+    assert state.start_player == -1
+    assert "start player none" in state.observation_string(0)  # never "P-1"
+    assert state.chance_outcomes() == [(s, pytest.approx(1 / n)) for s in range(n)]
+    last = n - 1
+    assert state.action_to_string(last) == f"start player {last}"
+    state.apply_action(last)
+    assert state.start_player == last and state.phase == DEAL
+    assert state.placing == [(last + i) % n for i in range(n)]  # turn order (T3)
+    assert f"start player {last}" in state.observation_string(0)
 
 
 @pytest.mark.parametrize("n", [1, 7], ids=["1 player", "7 players"])
@@ -46,7 +61,7 @@ def test_two_to_six_players_only(n):
 )
 def test_deal_chance_probabilities_follow_deck_counts(n, dealt_before, expected_prob):
     game = make(n)
-    state = game.new_initial_state()
+    state = started(game)
     target = card(game, 0, 0, 5)
     named = {"T0W0P5": target, "T1W2P2": card(game, 1, 2, 2), "T5W0P0": card(game, 5, 0, 0)}
     for name in dealt_before:
@@ -73,8 +88,7 @@ def test_deal_chance_probabilities_follow_deck_counts(n, dealt_before, expected_
 )
 def test_deal_five_cards_each_start_player_first(n, start, seat_order):
     game = make(n)
-    state = game.new_initial_state()
-    set_fields(state, start_player=start)
+    state = started(game, start)
     cards = filler_kinds(game, 5 * n)
     blocks = [cards[5 * i: 5 * i + 5] for i in range(n)]
     deal(state, blocks)
@@ -105,8 +119,7 @@ def _play_one_round(state):
 )
 def test_turns_rotate_clockwise_from_start_five_each(n, start):
     game = make(n)
-    state = game.new_initial_state()
-    set_fields(state, start_player=start)
+    state = started(game, start)
     deal(state, [filler_kinds(game, 5 * n)[5 * i: 5 * i + 5] for i in range(n)])
     moves = _play_one_round(state)
     assert [p for p, _ in moves] == [(start + i) % n for i in range(5 * n)]
@@ -119,7 +132,7 @@ def test_turns_rotate_clockwise_from_start_five_each(n, start):
 @pytest.mark.parametrize("n", PLAYER_COUNTS, ids=[f"{n}p" for n in PLAYER_COUNTS])
 def test_hand_shrinks_by_one_card_per_turn(n):
     game = make(n)
-    state = game.new_initial_state()
+    state = started(game)
     deal(state, [filler_kinds(game, 5 * n)[5 * i: 5 * i + 5] for i in range(n)])
     for turn in range(5 * n - 1):
         p = state.current_player()

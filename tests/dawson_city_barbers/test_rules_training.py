@@ -101,7 +101,7 @@ SHORT_TRACK = [
 
 @pytest.mark.parametrize("pos, me, steps, want", SHORT_TRACK)
 def test_move_train_short_custom_track(tmp_path, pos, me, steps, want):
-    game = custom_game(tmp_path, len(pos), {"last_space = 40": "last_space = 5"})
+    game = custom_game(tmp_path, len(pos), {"last_space = 28": "last_space = 5"})
     pos, box = pos[:], [0] * len(pos)
     move_train(pos, box, me, steps, game.components)
     assert pos == want

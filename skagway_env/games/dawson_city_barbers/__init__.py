@@ -8,13 +8,27 @@ data: `RULES_NOTES.md` beside this file).
 
 | Creation            | `skagway_env.make_env("dawson_city_barbers", num_players=4)`          |
 |---------------------|-----------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/dawson_city_barbers-v0")`       |
-| Module              | `from skagway_env import dawson_city_barbers_v0`                      |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/dawson_city_barbers-v1")`       |
+| Module              | `from skagway_env import dawson_city_barbers_v1`                      |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..6 (default 4)                    |
 | Actions             | Discrete(210) with the bundled cards: 21 + 6*21 + 3*21                |
-| Observation         | Dict(observation=Box((184,), float32), action_mask=Box((210,), int8))  |
+| Observation         | Dict(observation=Box((223,), float32), action_mask=Box((210,), int8))  |
 | Parallel API        | No (turns are sequential)                                             |
-| Variants            | `data_file`: your own components TOML; `reward`: rank, win, score     |
+| Variants            | readings `head_start`, `pan_count`, `discards` (below); `data_file`   |
+|                     | (your own components TOML); `reward`: rank, win, score                |
+
+## Rule readings (RULES_NOTES.md), default first; each other one is a preset
+
+| parameter    | values                        | preset                  |
+|--------------|-------------------------------|-------------------------|
+| `head_start` | `first_on_3`, `first_on_1`    | `head_start_first_on_1` |
+| `pan_count`  | `numbers`, `spaces`           | `pan_count_spaces`      |
+| `discards`   | `face_up`, `face_down`        | `discards_face_down`    |
+
+`first_on_3`: last round's 1st/2nd/3rd count their first train move from spaces
+3/2/1 (`first_on_1`: 1/2/3). `numbers`: a pan move counts printed numbers (`spaces`:
+spaces, a wide bend being one). `face_down`: the card spent on a haircut or long
+weekend is seen by its owner only.
 
 ## Actions (K = 21 card kinds, card kind k = index in `components.toml`)
 
@@ -25,7 +39,8 @@ data: `RULES_NOTES.md` beside this file).
 | `K + 6K + 3k + t`   | Plan Long Weekend (once a game): discard kind k, +4 on track t    |
 
 Tracks t: 0 train, 1 work, 2 pan. A player who has one card left and no haircut
-this round may only take the haircut.
+this round may only take the haircut. Chance outcomes reuse the ids: the start player
+(seat s) once, then the kind of each card dealt or flipped.
 
 ## Observation (observer first, then clockwise; six seat blocks, zero padded)
 
@@ -34,13 +49,16 @@ this round may only take the haircut.
 | `0..3`           | round one-hot                                                 |
 | `4..24`          | own hand: copies of each card kind                           |
 | `25..45`         | face-up discards this round                                   |
-| `46 + 23r ..`    | seat r (r = 0 observer, then clockwise), 23 values: present, |
-|                  | train space/40, place box one-hot(3), work/24, pan/24,        |
+| `46..66`         | own face-down discards this round (`discards="face_down"`)    |
+| `67 + 26r ..`    | seat r (r = 0 observer, then clockwise), 26 values: present, |
+|                  | train space/28, place box one-hot(3), work/20, pan/20,        |
 |                  | haircut taken, its shop as seats clockwise from r one-hot(5), |
-|                  | pawns in own shop/3, long weekend used, gold/50, hand size/5, |
-|                  | start player, last Best Hair one-hot(4), last train place/5  |
+|                  | its chair in that shop one-hot(3), pawns in own shop/3, long  |
+|                  | weekend used, gold/50, hand size/5, start player, last Best   |
+|                  | Hair one-hot(4), last train place/5                           |
 
-Opponents' hands and the deck are hidden; `view(player, rng)` redeals them.
+Opponents' hands, the deck and others' face-down discards are hidden;
+`view(player, rng)` redraws them and rewrites `history` to match.
 
 ## Rewards
 
@@ -49,6 +67,10 @@ winners share 1; `score`: final gold. `infos[agent]["scores"]` holds the gold.
 
 ## Version history
 
+* v1: each pawn's chair in the tensor; own face-down discards block (the `discards`
+  reading); the start player drawn by chance (round-1 train ties in turn order from
+  it); tracks trimmed to the reachable (train 28, work and pan 20: new normalisers);
+  the readings `head_start`, `pan_count`, `discards` as parameters and presets.
 * v0: first release.
 """
 

@@ -8,8 +8,8 @@ With K card kinds in the data file (21 bundled) and six shops at most:
 | ``K + 6k + s``            | Get Haircut: discard kind k, sit in seat s's shop    |
 | ``K + 6K + 3k + t``       | Plan Long Weekend: discard kind k, +4 on track t     |
 
-Tracks t: 0 train, 1 work, 2 pan. Chance outcomes reuse ids ``0 .. K-1``: the kind of
-card dealt or flipped.
+Tracks t: 0 train, 1 work, 2 pan. Chance outcomes reuse ids ``0 .. K-1``: the start
+player's seat at the first node, then the kind of each card dealt or flipped.
 """
 
 from __future__ import annotations
@@ -66,12 +66,15 @@ class ActionCodec:
             return Haircut(*divmod(action - self.haircut_base, MAX_SHOPS))
         return LongWeekend(*divmod(action - self.weekend_base, len(TRACKS)))
 
-    def encode(self, move: Action) -> int:
-        if isinstance(move, Schedule):
-            return self.schedule(move.card)
+    def card_part(self, action: int) -> tuple[int, int]:
+        """``(base, stride)`` with ``action == base + stride * card`` for a haircut or
+        long weekend: a view swaps a face-down discard's card and keeps the rest."""
+        move = self.decode(action)
         if isinstance(move, Haircut):
-            return self.haircut(move.card, move.shop)
-        return self.long_weekend(move.card, move.track)
+            return self.haircut(0, move.shop), MAX_SHOPS
+        if isinstance(move, LongWeekend):
+            return self.long_weekend(0, move.track), len(TRACKS)
+        raise ValueError(f"action {action} discards no card")
 
     def to_string(self, action: int) -> str:
         move = self.decode(action)

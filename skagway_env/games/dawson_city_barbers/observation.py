@@ -1,17 +1,20 @@
 """What one seat sees, as a tensor and as text (RLCard style: encoding apart from rules).
 
-A seat sees its own hand, the face-up discards and flipped cards, and everything on
-the board; of opponents' hands only their sizes. Players are listed relative to the
-observer (the observer first, then clockwise), padded to six seats.
+A seat sees its own hand and its own face-down discards, the face-up discards, and
+everything on the board; of opponents' hands only their sizes. Players are listed
+relative to the observer (the observer first, then clockwise), padded to six seats.
+The tensor holds everything the position text shows (``describe`` without its log):
+a generic test checks that equal tensors mean equal positions.
 
-Tensor layout (K = card kinds, 21 bundled; size 4 + 2K + 6*PLAYER_FEATURES):
+Tensor layout (K = card kinds, 21 bundled; size 4 + 3K + 6*PLAYER_FEATURES):
 
 | slice                  | meaning                                                |
 |------------------------|--------------------------------------------------------|
 | 0..3                   | round one-hot                                          |
 | 4 .. 4+K               | own hand, copies of each kind                          |
 | 4+K .. 4+2K            | face-up discards this round, copies of each kind       |
-| then 6 blocks of 23    | one block per seat, observer first (see PLAYER_FIELDS) |
+| 4+2K .. 4+3K           | own face-down discards this round (zero when face up)  |
+| then 6 blocks of 26    | one block per seat, observer first (see PLAYER_FIELDS) |
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ PLAYER_FIELDS = (
     ("pan number / last number", 1),
     ("haircut taken this round", 1),
     ("haircut shop, seats clockwise from this player (1-5) one-hot", MAX_SHOPS - 1),
+    ("haircut chair in that shop 1st/2nd/3rd one-hot", 3),
     ("pawns in own shop / 3", 1),
     ("long weekend used", 1),
     ("gold / 50", 1),
@@ -48,6 +52,7 @@ _BOX = ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 _CUT = ((0.0,) * 6,) + tuple(
     (1.0,) + tuple(float(i == k) for i in range(1, MAX_SHOPS)) for k in range(1, MAX_SHOPS)
 )
+_CHAIR = ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 _HAIR = ((0.0,) * 4,) + tuple(tuple(float(i == k) for i in range(4)) for k in range(4))
 # _ROTATIONS[n][p]: seat order seen by observer p (p first, then clockwise)
 _ROTATIONS = {
@@ -61,7 +66,7 @@ _SEATS_OF_MASK = [[q for q in range(MAX_SHOPS) if bits >> q & 1] for bits in ran
 
 
 def size(num_kinds: int) -> int:
-    return ROUNDS + 2 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
+    return ROUNDS + 3 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
 
 
 def seat_row(s: DawsonCityBarbersState, q: int) -> tuple[float, ...]:
@@ -73,6 +78,7 @@ def seat_row(s: DawsonCityBarbersState, q: int) -> tuple[float, ...]:
         + _BOX[s.train_box[q]]
         + (s.work[q] / comp.work_last, s.pan[q] / comp.pan_last)
         + _CUT[0 if cut < 0 else (cut - q) % len(s.cut_at)]
+        + _CHAIR[0 if cut < 0 else s.shop[cut].index(q) + 1]
         + (
             len(s.shop[q]) / 3.0,
             float(s.weekend_used[q]),
@@ -106,10 +112,11 @@ def seat_rows(s: DawsonCityBarbersState) -> np.ndarray:
 def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
     k = s.game.components.num_kinds
     rows = seat_rows(s)
-    out = np.zeros(ROUNDS + 2 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
+    out = np.zeros(ROUNDS + 3 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
     out[s.round] = 1.0
-    out[ROUNDS:ROUNDS + 2 * k] = s.hands[player] + s.discards  # own hand, then discards
-    out[ROUNDS + 2 * k:ROUNDS + 2 * k + rows.size] = rows.take(
+    # own hand, the face-up discards, own face-down discards
+    out[ROUNDS:ROUNDS + 3 * k] = s.hands[player] + s.discards + s.face_down[player]
+    out[ROUNDS + 3 * k:ROUNDS + 3 * k + rows.size] = rows.take(
         _ROTATIONS[len(rows)][player], axis=0
     ).ravel()
     return out
@@ -122,23 +129,31 @@ def _cards(counts: list[int], s: DawsonCityBarbersState) -> str:
     return "; ".join(parts) if parts else "-"
 
 
-def describe(s: DawsonCityBarbersState, player: int | None) -> str:
-    """Text view for ``player`` (``None``: the whole state, hands included)."""
-    from .state import FLIP, OVER, PLAY
+def describe(s: DawsonCityBarbersState, player: int | None, with_log: bool = True) -> str:
+    """Text view for ``player`` (``None``: the whole state, hands included).
 
-    lines = [f"Round {s.round + 1}/4, start player {s.start_player}"]
+    Without the log it is the position (``State.position_string``): what the seat can
+    read on the table now, all of it in the tensor. The log (the last scoring, the
+    panning flips still due) holds public facts only.
+    """
+    from .state import DEAL, FLIP, OVER, PLAY  # noqa: PLC0415  (state imports us)
+
+    start = "none" if s.start_player < 0 else s.start_player
+    lines = [f"Round {s.round + 1}/{ROUNDS}, start player {start}"]
     if s.phase == PLAY:
         lines[0] += f", turn {s.turn + 1}, player {s.current_player()} to move"
     elif s.phase == FLIP:
-        lines[0] += f", panning flips due for {s.pending_flips}"
+        lines[0] += ", panning"
     elif s.phase == OVER:
         lines[0] += ", game over"
-    else:
+    elif s.phase == DEAL:
         lines[0] += f", dealing ({s.dealt} dealt)"
+    else:
+        lines[0] += ", drawing the start player"
     for q in range(s.num_players):
         box = f" (place box {s.train_box[q]})" if s.train_box[q] else ""
         cut = f"at {s.cut_at[q]}'s shop" if s.cut_at[q] >= 0 else "not yet"
-        hair = "-" if s.hair[q] < 0 else ("4th-6th" if s.hair[q] == 3 else f"#{s.hair[q] + 1}")
+        hair = "none" if s.hair[q] < 0 else ("4th-6th" if s.hair[q] == 3 else f"#{s.hair[q] + 1}")
         lines.append(
             f"P{q}{'*' if q == player else ''}: gold {s.gold[q]} | train {s.train_pos[q]}{box}"
             f" work {s.work[q]} pan {s.pan[q]} | haircut {cut} | shop {s.shop[q]}"
@@ -149,10 +164,14 @@ def describe(s: DawsonCityBarbersState, player: int | None) -> str:
     for q in shown:
         lines.append(f"hand P{q}: {_cards(s.hands[q], s)}")
     lines.append(f"discards: {_cards(s.discards, s)}")
-    if any(s.flipped):
-        lines.append(f"flipped: {_cards(s.flipped, s)}")
+    if s.game.face_down:
+        lines.append(f"face down: {sum(map(sum, s.face_down))} card(s)")
+        for q in shown:
+            lines.append(f"face down P{q}: {_cards(s.face_down[q], s)}")
     if player is None:
         lines.append(f"deck: {sum(s.deck)} cards: {_cards(s.deck, s)}")
-    lines.extend(s.log)
+    if with_log:
+        lines.extend(s.log)
+        if s.pending_flips:
+            lines.append("flips due: " + ", ".join(f"player {q}" for q in s.pending_flips))
     return "\n".join(lines)
-

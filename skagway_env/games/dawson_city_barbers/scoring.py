@@ -1,7 +1,8 @@
 """End of Round: the five scoring phases, in the rulebook's order.
 
-Each function reads and writes the state's public fields and appends a readable
-line to ``state.log`` so that players (and golden files) can follow the scoring.
+Each function reads and writes the state's public fields and notes a readable line
+(``state.note``) for the display log, so that players (and golden files) can follow
+the scoring. Every line is a public fact.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def barber_haircuts(s: DawsonCityBarbersState) -> None:
     for p in range(s.num_players):
         if s.shop[p]:
             s.gold[p] += len(s.shop[p])
-            s.log.append(f"player {p} cut {len(s.shop[p])} head(s): +{len(s.shop[p])}")
+            s.note(f"player {p} cut {len(s.shop[p])} head(s): +{len(s.shop[p])}")
 
 
 def train_order(s: DawsonCityBarbersState) -> list[int]:
@@ -31,7 +32,8 @@ def train_order(s: DawsonCityBarbersState) -> list[int]:
 
     A marker on a track space is ahead of one still in a place box at the same
     count (the box is not a space, RULES_NOTES T2); markers tied on the start space
-    keep the previous round's order (turn order in round 1, RULES_NOTES T3).
+    keep the previous round's order; in round 1 ``placing`` is the turn order from
+    the drawn start player (RULES_NOTES T3).
     """
     before = {p: i for i, p in enumerate(s.placing)}
     return sorted(
@@ -50,11 +52,11 @@ def determine_best_barber(s: DawsonCityBarbersState) -> None:
     s.placing = order
     best = order[0]
     s.gold[best] += BEST_BARBER_GOLD
-    s.log.append(f"player {best} is Best Barber: +{BEST_BARBER_GOLD}")
+    s.note(f"player {best} is Best Barber: +{BEST_BARBER_GOLD}")
     for place, p in enumerate(order):
         if place < HEAD_START_BOXES:
             s.train_box[p] = place + 1
-            s.train_pos[p] = head_start_position(place + 1)
+            s.train_pos[p] = head_start_position(place + 1, s.game.params.head_start)
         else:
             s.train_box[p] = 0
             s.train_pos[p] = 0
@@ -67,7 +69,7 @@ def evaluate_haircuts(s: DawsonCityBarbersState) -> None:
     for place, pawn in enumerate(queue[:BEST_HAIR_PLACES]):
         s.hair[pawn] = place
     names = ", ".join(f"{place + 1}: player {pawn}" for place, pawn in enumerate(queue[:3]))
-    s.log.append(f"Best Hair {names}")
+    s.note(f"Best Hair {names}")
 
 
 def open_for_business(s: DawsonCityBarbersState) -> None:
@@ -79,7 +81,7 @@ def open_for_business(s: DawsonCityBarbersState) -> None:
             continue  # "Working 0 days always scores 0 gold"
         earned = max(0, comp.work_gold[days] + comp.best_hair_modifiers[s.hair[p]])
         s.gold[p] += earned
-        s.log.append(f"player {p} open {days} days: +{earned}")
+        s.note(f"player {p} open {days} days: +{earned}")
 
 
 def pan_order(s: DawsonCityBarbersState) -> list[int]:
@@ -98,13 +100,13 @@ def pan_for_gold(s: DawsonCityBarbersState) -> None:
     for place, p in enumerate(order):
         if PAN_FIXED_GOLD[place]:
             s.gold[p] += PAN_FIXED_GOLD[place]
-            s.log.append(f"player {p} panned farthest #{place + 1}: +{PAN_FIXED_GOLD[place]}")
+            s.note(f"player {p} panned farthest #{place + 1}: +{PAN_FIXED_GOLD[place]}")
     s.pending_flips = order
 
 
 def score_round(s: DawsonCityBarbersState) -> None:
     """Run the phases that need no card flip; flips follow as chance nodes."""
-    s.log = [f"end of round {s.round + 1}:"]
+    s.begin_log(f"end of round {s.round + 1}:")
     barber_haircuts(s)
     determine_best_barber(s)
     evaluate_haircuts(s)

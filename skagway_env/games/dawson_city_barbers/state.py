@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
-from ...core.hidden import redeal
-from . import observation, scoring, statistics
+from . import information, observation, scoring, statistics
 from .actions import Haircut, LongWeekend, Schedule
 from .components import TRACKS
 from .tracks import move_pan, move_train, move_work
@@ -25,10 +24,14 @@ HAND_SIZE = 5  # [Round] "deals 5 cards to each player"
 SHOP_SEATS = 3  # [Get Haircut] "a shop in which the 3 seats are already full"
 LONG_WEEKEND_STEPS = 4  # [Plan Long Weekend] "up four spaces"
 
-DEAL, PLAY, FLIP, OVER = range(4)
+START, DEAL, PLAY, FLIP, OVER = range(5)
 
 
 class DawsonCityBarbersState(State):
+    """A position. Public fields are plain data (cloned, serialized, compared);
+    ``_log`` (the display log of the last scoring, public facts only) and the other
+    underscore fields are caches that ``serialize`` and ``==`` ignore."""
+
     game: DawsonCityBarbersGame
 
     def __init__(self, game: DawsonCityBarbersGame) -> None:
@@ -36,8 +39,9 @@ class DawsonCityBarbersState(State):
         n = game.num_players
         self.round = 0
         # [Setup] "The player who most recently had a haircut is the start player":
-        # unknowable to software, so seat 0 starts (RULES_NOTES S1).
-        self.start_player = 0
+        # unknowable to software, so a chance node draws it (RULES_NOTES S1).
+        self.phase = START
+        self.start_player = -1
         # [Setup] every marker starts on 0; train_box 1-3 marks a head-start place box.
         self.train_pos = [0] * n
         self.train_box = [0] * n
@@ -46,8 +50,13 @@ class DawsonCityBarbersState(State):
         self.placing = list(range(n))
         self.hair = [-1] * n
         self.pending_flips: list[int] = []
-        self.log: list[str] = []
+        # [history index of the round's first deal, its start player], one per round
+        # dealt so far: where ``view`` finds each round's deals and turns in history.
+        self.openings: list[list[int]] = []
+        self._log: tuple[str, ...] | None = ()
+        self._plans: dict | None = None
         self._reset_round()
+        self.phase = START
 
     def _reset_round(self) -> None:
         """[Round] / [Starting the Next Round]: fresh deck, pawns home, work and pan 0."""
@@ -55,8 +64,9 @@ class DawsonCityBarbersState(State):
         self.phase = DEAL
         self.deck = [c.count for c in comp.cards]
         self.hands = [[0] * comp.num_kinds for _ in range(n)]
-        self.discards = [0] * comp.num_kinds
-        self.flipped = [0] * comp.num_kinds
+        self.discards = [0] * comp.num_kinds  # the face-up pile
+        # D2 face-down reading: each seat's face-down discards (only it knows them)
+        self.face_down = [[0] * comp.num_kinds for _ in range(n)]
         self.dealt = 0
         self.turn = 0
         self.work = [0] * n
@@ -71,6 +81,25 @@ class DawsonCityBarbersState(State):
         """Mark ``seat``'s public values as changed (for the observation cache)."""
         self._dirty = (self._dirty or 0) | 1 << seat
 
+    # ------------------------------------------------------------------ display log
+    def begin_log(self, line: str) -> None:
+        """Start the display log of a round's scoring (replacing the last one)."""
+        self._log = (line,)
+
+    def note(self, line: str) -> None:
+        """Add a public fact to the display log."""
+        self._log = self.log + (line,)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The last scoring, line by line. A cache: a deserialized state rebuilds it
+        from ``history`` (every line is public, so a view's replay gives the same)."""
+        if self._log is None:
+            from ...core.playout import replay  # noqa: PLC0415  (playout imports core)
+
+            self._log = replay(self.game, self.history).log
+        return self._log
+
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         if self.phase == PLAY:
@@ -78,13 +107,18 @@ class DawsonCityBarbersState(State):
         return TERMINAL if self.phase == OVER else CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """[Round] / [Pan for Gold]: the next card of the shuffled deck, by kind."""
+        """[Setup] the start player (uniform); [Round] / [Pan for Gold]: the next card of
+        the shuffled deck, by kind."""
+        if self.phase == START:
+            return [(s, 1 / self.num_players) for s in range(self.num_players)]
         if self.phase not in (DEAL, FLIP):
             raise ValueError("not a chance node")
         total = sum(self.deck)
         return [(k, c / total) for k, c in enumerate(self.deck) if c]
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self.phase == START:
+            return list(range(self.num_players))
         if self.phase != PLAY:
             return [k for k, c in enumerate(self.deck) if c]
         codec = self.game.codec
@@ -108,16 +142,30 @@ class DawsonCityBarbersState(State):
         return legal
 
     def _apply_action(self, action: int) -> None:
-        if self.phase == DEAL:
+        self._plans = None
+        if self.phase == START:
+            self._choose_start(action)
+        elif self.phase == DEAL:
             self._deal(action)
         elif self.phase == FLIP:
             self._flip(action)
         else:
             self._take_turn(action)
 
+    def _choose_start(self, seat: int) -> None:
+        """[Setup] the start player; until the first train race, ties on the start
+        space go in turn order from the start player (RULES_NOTES T3)."""
+        n = self.num_players
+        self.start_player = seat
+        self.placing = [(seat + i) % n for i in range(n)]
+        self._rows = None  # every seat's start flag and placing changed
+        self.phase = DEAL
+
     def _deal(self, kind: int) -> None:
         """[Round] deal 5 cards to each player, starting with the start player."""
         n = self.num_players
+        if self.dealt == 0:
+            self.openings.append([len(self.history), self.start_player])
         self.deck[kind] -= 1
         receiver = (self.start_player + self.dealt // HAND_SIZE) % n
         self.hands[receiver][kind] += 1
@@ -130,24 +178,31 @@ class DawsonCityBarbersState(State):
         p = self.current_player()
         move = self.game.codec.decode(action)
         self.hands[p][move.card] -= 1
-        self.discards[move.card] += 1
         self._touch(p)
         if isinstance(move, Schedule):
-            # [Schedule] move each marker by the card's numbers
+            # [Schedule] "plays a schedule card from his hand face up to a discard pile"
+            self.discards[move.card] += 1
             t, w, pn = self.game.components.cards[move.card].moves()
             self._move(p, 0, t)
             self._move(p, 1, w)
             self._move(p, 2, pn)
-        elif isinstance(move, Haircut):
-            # [Get Haircut] first available chair of the chosen shop
-            self.shop[move.shop].append(p)
-            self.cut_at[p] = move.shop
-            self._touch(move.shop)
         else:
-            assert isinstance(move, LongWeekend)
-            # [Plan Long Weekend] once per game, one track, usual scheduling rules
-            self.weekend_used[p] = True
-            self._move(p, move.track, LONG_WEEKEND_STEPS)
+            # [Get Haircut] / [Plan Long Weekend] "discards a schedule card": face up
+            # or face down by the ``discards`` parameter (RULES_NOTES D2)
+            if self.game.face_down:
+                self.face_down[p][move.card] += 1
+            else:
+                self.discards[move.card] += 1
+            if isinstance(move, Haircut):
+                # [Get Haircut] first available chair of the chosen shop
+                self.shop[move.shop].append(p)
+                self.cut_at[p] = move.shop
+                self._touch(move.shop)
+            else:
+                assert isinstance(move, LongWeekend)
+                # [Plan Long Weekend] once per game, one track, usual scheduling rules
+                self.weekend_used[p] = True
+                self._move(p, move.track, LONG_WEEKEND_STEPS)
         self.turn += 1
         if self.turn == HAND_SIZE * self.num_players:
             scoring.score_round(self)
@@ -162,18 +217,17 @@ class DawsonCityBarbersState(State):
         elif track == 1:
             move_work(self.work, p, steps, comp)
         else:
-            for q in move_pan(self.pan, p, steps, comp):
+            for q in move_pan(self.pan, p, steps, comp, self.game.pan_by_spaces):
                 self._touch(q)
 
     def _flip(self, kind: int) -> None:
         """[Pan for Gold] a panner flips the top card and scores its nuggets."""
         p = self.pending_flips.pop(0)
-        nuggets = self.game.components.cards[kind].nuggets
+        card = self.game.components.cards[kind]
         self.deck[kind] -= 1
-        self.flipped[kind] += 1
-        self.gold[p] += nuggets
+        self.gold[p] += card.nuggets
         self._touch(p)
-        self.log.append(f"player {p} pans {nuggets} nugget(s): +{nuggets}")
+        self.note(f"player {p} pans {card.label()}: +{card.nuggets}")
         self._after_flips()
 
     def _after_flips(self) -> None:
@@ -206,6 +260,8 @@ class DawsonCityBarbersState(State):
         if player is None:
             player = self.current_player()
         if player == CHANCE:
+            if self.phase == START:
+                return f"start player {action}"
             label = self.game.components.cards[action].label()
             return f"{'flip' if self.phase == FLIP else 'deal'} {label}"
         return self.game.codec.to_string(action)
@@ -220,25 +276,38 @@ class DawsonCityBarbersState(State):
     def observation_string(self, player: int) -> str:
         return observation.describe(self, player)
 
+    def position_string(self, player: int) -> str:
+        return observation.describe(self, player, with_log=False)
+
     def __str__(self) -> str:
         return observation.describe(self, None)
 
     def view(self, player: int, rng: np.random.Generator) -> DawsonCityBarbersState:
-        """Redeal the cards ``player`` cannot see: opponents' hands and the deck.
+        """Redraw what ``player`` has not seen, and rewrite ``history`` to match.
 
-        Discards and flipped cards are face up; hand sizes are public.
+        Hidden: opponents' hands, the deck and (face-down reading) opponents'
+        face-down discards, in this and earlier rounds. ``information.hidden_cards``
+        finds them in history once per state (cached for the many views a search
+        draws); each view then shuffles the unseen cards of each round into them.
         """
+        if self._plans is None:
+            self._plans = {}
+        plan = self._plans.get(player)
+        if plan is None:
+            plan = self._plans[player] = information.hidden_cards(self, player)
         new = self.clone()
-        others = [q for q in range(self.num_players) if q != player]
-        new.deck = redeal(rng, new.deck, new.hands, others)
+        information.redraw(new, plan, rng)
         return new
 
     def clone(self) -> DawsonCityBarbersState:
         new = object.__new__(DawsonCityBarbersState)
         d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
         d["hands"] = [h[:] for h in self.hands]
+        d["face_down"] = [h[:] for h in self.face_down]
         d["shop"] = [s[:] for s in self.shop]
+        d["openings"] = [o[:] for o in self.openings]
         d["_legal"] = None
         d["_rows"] = None
+        d["_plans"] = None
         new.__dict__ = d
         return new

@@ -12,16 +12,22 @@ from .components import Components
 HEAD_START_BOXES = 3
 """[Scheduling Training] the previous round's 1st, 2nd and 3rd start ahead."""
 
+HEAD_START_READINGS = ("first_on_3", "first_on_1")
+"""The two readings of which space each place box stands for (RULES_NOTES T1)."""
 
-def head_start_position(box: int) -> int:
+
+def head_start_position(box: int, reading: str = "first_on_3") -> int:
     """Space a marker in place box 1, 2 or 3 counts its movement from.
 
     [Scheduling Training] "the best barbers from the previous round will start from
     the 1st, 2nd and 3rd spaces ... start movement from the next space on the track".
-    We read it as the 1st-place marker standing in for space 3, 2nd for space 2 and
-    3rd for space 1 (RULES_NOTES.md, note T1).
+    ``first_on_3`` (default): the 1st-place marker stands in for space 3, 2nd for 2,
+    3rd for 1, so the better barber keeps the bigger lead ("Players who placed 1st,
+    2nd, and 3rd get a positional advantage", Starting the Next Round).
+    ``first_on_1``: place k stands on space k, the sentence's literal order
+    (RULES_NOTES.md, note T1).
     """
-    return HEAD_START_BOXES + 1 - box
+    return box if reading == "first_on_1" else HEAD_START_BOXES + 1 - box
 
 
 def move_train(pos: list[int], box: list[int], me: int, steps: int, comp: Components) -> None:
@@ -48,10 +54,12 @@ def move_work(work: list[int], me: int, steps: int, comp: Components) -> None:
     work[me] = min(work[me] + steps, comp.work_last)
 
 
-def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> list[int]:
+def move_pan(pan: list[int], me: int, steps: int, comp: Components,
+             by_spaces: bool = False) -> list[int]:
     """[Scheduling Panning] Move ``me`` upriver, bumping backward into free room.
 
-    A space with several numbers holds that many markers, placed against the north
+    ``steps`` count printed numbers, or whole spaces when ``by_spaces`` (RULES_NOTES
+    P1). A space with several numbers holds that many markers, placed against the north
     shore (the bigger number) first; when a marker leaves such a space the markers
     left behind are justified north again. Returns the other seats that slid.
     """
@@ -60,7 +68,10 @@ def move_pan(pan: list[int], me: int, steps: int, comp: Components) -> list[int]
     space_of = comp.pan_space_of
     old = pan[me]
     others = [pan[q] for q in range(len(pan)) if q != me]
-    space = space_of[min(old + steps, comp.pan_last)]
+    if by_spaces:
+        space = min(space_of[old] + steps, len(comp.pan_spaces) - 1)
+    else:
+        space = space_of[min(old + steps, comp.pan_last)]
     while space > 0:
         taken = {n for n in others if space_of[n] == space}
         free = [n for n in comp.pan_spaces[space] if n not in taken]
