@@ -9,6 +9,7 @@ from .flat_mc import FlatMonteCarloAgent
 from .heuristics import HeuristicAgent
 from .human import HumanAgent
 from .mcts import MCTSAgent
+from .ppo import PPOAgent
 from .random_agent import RandomAgent
 from .specs import AgentSpecError, check_options, format_spec, parse_spec
 
@@ -18,11 +19,7 @@ AGENT_KINDS: dict[str, type[Agent]] = {
     "heuristic": HeuristicAgent,
     "mcts": MCTSAgent,
     "human": HumanAgent,
-}
-
-# Spec kinds the roadmap names but this version does not ship yet.
-PLANNED_KINDS = {
-    "ppo": "PPO agents are not implemented yet (they come with self-play training)",
+    "ppo": PPOAgent,
 }
 
 
@@ -33,8 +30,6 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     valid options. The agent's ``spec`` attribute is its canonical spec string.
     """
     kind, options = parse_spec(spec)
-    if kind in PLANNED_KINDS:
-        raise AgentSpecError(f"agent {spec!r}: {PLANNED_KINDS[kind]}")
     if kind not in AGENT_KINDS:
         raise AgentSpecError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
     cls = AGENT_KINDS[kind]
@@ -57,6 +52,7 @@ __all__ = [
     "FlatMonteCarloAgent",
     "HeuristicAgent",
     "MCTSAgent",
+    "PPOAgent",
     "RandomAgent",
     "make_agent",
 ]

@@ -19,6 +19,8 @@ from pettingzoo import AECEnv, ParallelEnv
 from ..core import game_class, list_games
 from .aec import GameAECEnv, wrap_aec
 from .parallel import GameParallelEnv
+from .single_agent import SingleAgentEnv, make_single_agent_env
+from .vector import SingleAgentBatch
 
 NAMESPACE = "skagway_env"
 
@@ -77,9 +79,12 @@ def register_all(package: types.ModuleType) -> None:
 __all__ = [
     "GameAECEnv",
     "GameParallelEnv",
+    "SingleAgentBatch",
+    "SingleAgentEnv",
     "env_id",
     "make_env",
     "make_parallel_env",
     "make_raw_env",
+    "make_single_agent_env",
     "register_all",
 ]

@@ -36,12 +36,27 @@ def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict) -
     env.game_state = game.new_initial_state()
 
 
+def observation_bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` of the observation tensor, float32.
+
+    A game states its bounds with an optional ``observation_bounds()`` method (finite
+    where a feature is bounded, so agents may normalise); without one, every feature is
+    unbounded.
+    """
+    declared = getattr(game, "observation_bounds", None)
+    size = game.observation_size()
+    if declared is None:
+        return (np.full(size, -np.inf, dtype=np.float32), np.full(size, np.inf, dtype=np.float32))
+    low, high = declared()
+    return (np.broadcast_to(np.asarray(low, dtype=np.float32), (size,)).copy(),
+            np.broadcast_to(np.asarray(high, dtype=np.float32), (size,)).copy())
+
+
 def observation_space(game: Game) -> spaces.Dict:
+    low, high = observation_bounds(game)
     return spaces.Dict(
         {
-            "observation": spaces.Box(
-                low=-np.inf, high=np.inf, shape=(game.observation_size(),), dtype=np.float32
-            ),
+            "observation": spaces.Box(low=low, high=high, dtype=np.float32),
             "action_mask": spaces.Box(
                 low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8
             ),
