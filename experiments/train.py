@@ -11,7 +11,9 @@ One run is one folder, ``<out>/{game}__{exp}__{seed}__{time}/``:
 - ``models/``: trained-bot files (``ppo:`` specs, pickle-free): ``snapshot_<steps>.zip``
   (the league's), ``step_<steps>.zip`` (evaluated) and ``final.zip``;
 - ``eval.db``: the periodic evaluations, one tournament (``eval-<steps>``) per
-  evaluation, played by the tournament runner against fixed opponents.
+  evaluation, played by the tournament runner against fixed opponents, and the final
+  one (``final-<steps>``, ``final_eval_games`` a opponent) when that is set;
+  ``eval.jsonl``: their win rates with Wilson 95% intervals.
 
 Same config and seed give the same learning curve on CPU: the model, every env and
 every opponent are seeded from the config's seed, and torch runs on ``torch_threads``
@@ -244,9 +246,11 @@ class Trainer:
         self.model.save(folder / "latest.zip")
         (folder / "league.json").write_text(json.dumps(self.league.to_dict(), indent=1))
 
-    def evaluate(self, steps: int, games: int | None = None) -> dict[str, Any]:
+    def evaluate(self, steps: int, games: int | None = None,
+                 label: str = "eval") -> dict[str, Any]:
         """The learner against ``players - 1`` copies of each evaluation opponent,
-        every seating, through the tournament runner into ``eval.db``."""
+        every seating, through the tournament runner into ``eval.db`` (tournament
+        ``<label>-<steps>``)."""
         config = self.config
         games = games or config.eval_games
         model = self.export(f"step_{steps:09d}.zip")
@@ -254,7 +258,7 @@ class Trainer:
         entrants += [{"name": spec, "spec": spec} for spec in config.eval_opponents]
         lineups = [[LEARNER] + [spec] * (config.players - 1) for spec in config.eval_opponents]
         tournament = config_from_dict({
-            "name": f"eval-{steps:09d}", "game": config.game, "players": config.players,
+            "name": f"{label}-{steps:09d}", "game": config.game, "players": config.players,
             "params": dict(config.params), "entrants": entrants, "lineups": lineups,
             "repeats": max(1, math.ceil(games / config.players)),
             "seed": config.seed * 7919 + steps})
@@ -270,7 +274,7 @@ class Trainer:
             records = store.records(run.tournament_id)
         finally:
             store.close()
-        row = {"steps": steps}
+        row: dict[str, Any] = {"steps": steps, "label": label}
         for spec in config.eval_opponents:
             games = [r for r in records if spec in r.seats]
             mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
@@ -326,7 +330,10 @@ class Trainer:
             self.model.learn(config.total_steps - done, callback=Hooks(),
                              reset_num_timesteps=False, tb_log_name="ppo")
         steps = int(self.model.num_timesteps)
-        self.evaluate(steps, config.final_eval_games or None)
+        if config.final_eval_games:
+            self.evaluate(steps, config.final_eval_games, "final")
+        elif not self.evaluations or self.evaluations[-1]["steps"] != steps:
+            self.evaluate(steps)
         self.checkpoint()
         final = self.export("final.zip")
         self.env.close()

@@ -54,7 +54,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     print(f"trained steps: {result.steps}")
     for row in result.evaluations[-1:]:
         for spec, value in row.items():
-            if spec != "steps":
+            if spec not in ("steps", "label"):
                 print(f"win rate vs {spec}: {value['win_rate']:.3f} "
                       f"[{value['low']:.3f}, {value['high']:.3f}] over {value['games']} games")
     print(f"bot: ppo:{result.final_model}")

@@ -14,7 +14,8 @@ What the env does for the learner, so a trainer need not:
 - the learner's seat is drawn from the env's RNG at every reset (``seat="random"``) or
   fixed (``seat=k``);
 - chance nodes are resolved with the env's seeded ``np_random``; opponents see only
-  ``state.view(seat, np_random)``, as in tournaments, never the true state;
+  ``state.view(seat, np_random)``, as in tournaments, never the true state (or, if
+  they declare ``act_on_legal(legal_actions)``, only their legal actions);
 - opponents' turns are played out inside ``step`` until the learner is to move again,
   so the learner's consecutive turns are just consecutive steps;
 - the reward is the learner's own return, given on the step that ends the game
@@ -57,7 +58,9 @@ class UniformRandomOpponent:
         self.rng = rng
 
     def act(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        return self.act_on_legal(state.legal_actions(player))
+
+    def act_on_legal(self, legal: list[int]) -> int:
         return legal[int(self.rng.integers(len(legal)))]
 
 
@@ -172,7 +175,14 @@ class SingleAgentEnv(gym.Env):
                 state.apply_action(self._opponent_action(cur))
 
     def _opponent_action(self, player: int) -> int:
-        return self.opponents[player].act(self.state.view(player, self.np_random), player)
+        """The opponent's move on its view; one that declares it needs only the legal
+        actions (``act_on_legal``, e.g. random play) is shown just those, which the seat
+        may always see, and the cost of drawing a view is saved."""
+        opponent = self.opponents[player]
+        on_legal = getattr(opponent, "act_on_legal", None)
+        if on_legal is not None:
+            return on_legal(self.state.legal_actions(player))
+        return opponent.act(self.state.view(player, self.np_random), player)
 
     # ------------------------------------------------------------------ views
     def _observe(self) -> np.ndarray:

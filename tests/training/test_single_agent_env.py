@@ -211,3 +211,19 @@ def test_skagway_env_never_imports_torch():
             "env = skagway_env.make_single_agent_env('skagway'); env.reset(seed=0); "
             "sys.exit('torch' in sys.modules or 'stable_baselines3' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_opponents_needing_only_legal_actions_are_shown_only_those():
+    seen = []
+
+    class LegalOnly:
+        def act(self, state, player):
+            raise AssertionError("act_on_legal should have been used")
+
+        def act_on_legal(self, legal):
+            seen.append(list(legal))
+            return legal[0]
+
+    env = skagway_env.make_single_agent_env("skagway", opponents=[LegalOnly()], num_players=3)
+    play_episode(env, np.random.default_rng(0), seed=0)
+    assert seen and all(isinstance(a, int) for legal in seen for a in legal)
