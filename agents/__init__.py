@@ -13,13 +13,14 @@ from .flat_mc import FlatMonteCarloAgent
 from .heuristics import HeuristicAgent, register_heuristics
 from .human import HumanAgent
 from .mcts import MCTSAgent
+from .ppo import PPOAgent
 from .random_agent import RandomAgent
 from .registry import AGENT_KINDS, make_agent, register_agent, unregister_agent
 from .specs import AgentSpecError
 
 for _kind, _factory in (("random", RandomAgent), ("flatmc", FlatMonteCarloAgent),
                         ("heuristic", HeuristicAgent), ("mcts", MCTSAgent),
-                        ("human", HumanAgent)):
+                        ("human", HumanAgent), ("ppo", PPOAgent)):
     register_agent(_kind, _factory)
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "HeuristicAgent",
     "HumanAgent",
     "MCTSAgent",
+    "PPOAgent",
     "RandomAgent",
     "make_agent",
     "register_agent",

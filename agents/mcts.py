@@ -14,8 +14,9 @@ action, and plays it out:
   other seats' actions are drawn at random (decoupled search is future work);
 - playouts use a pluggable policy (``rollout=random``, or any agent spec, e.g. a
   heuristic), the budget is ``iterations`` or ``seconds``;
-- optionally a ``prior`` agent (progressive bias): its choice at a node is tried
-  first and keeps a bonus ``prior_bonus / (1 + visits)``, so a small budget plays at
+- optionally a ``prior`` agent (progressive bias): its choice at a node (or, for a
+  trained policy, its distribution) orders the untried actions and gives a bonus
+  ``prior_bonus * weight / (1 + visits)``, so a small budget plays at
   least as the prior would and the search departs from it where playouts disagree.
 
 Nothing is kept between decisions: the tree is rebuilt for every move, so no
@@ -135,7 +136,7 @@ class MCTSAgent(Agent):
                 world.apply_actions(joint)
                 continue
             legal = world.legal_actions()
-            hint = self._prior.act(world, cur) if self._prior is not None else None
+            hint = self._prior_weights(world, cur) if self._prior is not None else None
             action = self._select(node, legal, hint)
             child = node.children.get(action)
             if child is None:
@@ -149,19 +150,33 @@ class MCTSAgent(Agent):
             child.visits += 1
             child.total += returns[mover]
 
-    def _select(self, node: Node, legal: list[int], hint: int | None = None) -> int:
+    def _prior_weights(self, world: State, player: int) -> dict[int, float]:
+        """The prior's weight on each action: a trained policy's distribution
+        (``action_probabilities``, e.g. ``ppo:``), else 1 on the prior agent's choice."""
+        probabilities = getattr(self._prior, "action_probabilities", None)
+        if probabilities is None:
+            return {self._prior.act(world, player): 1.0}
+        probs = probabilities(world, player)
+        return {int(a): float(probs[a]) for a in np.flatnonzero(probs)}
+
+    def _select(self, node: Node, legal: list[int],
+                hint: dict[int, float] | None = None) -> int:
         """UCT over the actions legal in this determinization (untried ones first).
 
-        With a ``prior`` agent, its choice (``hint``) is tried first and keeps a bonus
-        that fades with visits (progressive bias), so a small budget plays at least
-        as the prior would and search overrides it where playouts disagree.
+        With a ``prior`` agent, its weights (``hint``: 1 on its choice, or a policy's
+        probabilities) order the untried actions (most likely first) and give each
+        action a bonus ``prior_bonus * weight / (1 + visits)`` that fades with visits
+        (progressive bias), so a small budget plays at least as the prior would and
+        search overrides it where playouts disagree.
         """
         untried = [a for a in legal if a not in node.children]
         for a in legal:
             if a in node.children:
                 node.children[a].available += 1
-        if hint is not None and hint in untried:
-            return hint
+        if hint and untried:
+            first = max(untried, key=lambda a: hint.get(a, 0.0))
+            if hint.get(first, 0.0) > 0.0:
+                return first
         if untried:
             return untried[int(self.rng.integers(len(untried)))]
         c = self.exploration
@@ -171,8 +186,8 @@ class MCTSAgent(Agent):
             score = child.total / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
-            if a == hint:
-                score += self.prior_bonus / (1 + child.visits)
+            if hint:
+                score += self.prior_bonus * hint.get(a, 0.0) / (1 + child.visits)
             if score > best_score:
                 best_score, best = score, [a]
             elif score == best_score:

@@ -13,5 +13,8 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        return self.act_on_legal(state.legal_actions(player))
+
+    def act_on_legal(self, legal: list[int]) -> int:
+        """Random play needs only the legal actions (training envs then skip the view)."""
         return legal[int(self.rng.integers(len(legal)))]

@@ -33,12 +33,6 @@ AgentFactory = Callable[..., Agent]
 AGENT_KINDS: dict[str, AgentFactory] = {}
 """Registered kinds -> factories; ``register_agent`` adds to it."""
 
-PLANNED_KINDS = {
-    "ppo": "PPO agents are not implemented yet (they come with self-play training)",
-}
-"""Kinds the roadmap names that this version does not ship yet."""
-
-
 def register_agent(kind: str, factory: AgentFactory | str) -> None:
     """Make ``kind`` name an agent: ``factory`` is a class or callable taking
     ``(game, seed, **options)``, or a ``"module:Class"`` string imported when needed."""
@@ -100,8 +94,6 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     options. The agent's ``spec`` attribute is its canonical spec string.
     """
     kind, options = parse_spec(spec)
-    if kind in PLANNED_KINDS and kind not in AGENT_KINDS:
-        raise AgentSpecError(f"agent {spec!r}: {PLANNED_KINDS[kind]}")
     if kind in AGENT_KINDS:
         factory = AGENT_KINDS[kind]
         positional = getattr(factory, "positional", "path")

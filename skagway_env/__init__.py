@@ -5,6 +5,7 @@
 ['dawson_city_barbers', 'skagway']
 >>> game = skagway_env.make_game("dawson_city_barbers", num_players=4)
 >>> env = skagway_env.make_env("dawson_city_barbers", num_players=4)
+>>> single = skagway_env.make_single_agent_env("skagway", num_players=4)  # gymnasium.Env
 """
 
 import sys as _sys
@@ -23,7 +24,13 @@ from .core import (
     make_game,
     register_game,
 )
-from .envs import make_env, make_parallel_env, make_raw_env, register_all
+from .envs import (
+    make_env,
+    make_parallel_env,
+    make_raw_env,
+    make_single_agent_env,
+    register_all,
+)
 
 __version__ = "0.1.0"
 
@@ -43,5 +50,6 @@ __all__ = [
     "make_game",
     "make_parallel_env",
     "make_raw_env",
+    "make_single_agent_env",
     "register_game",
 ]

@@ -26,12 +26,13 @@ def test_parse_spec(spec, kind, options):
 
 
 @pytest.mark.parametrize("spec, match", [
-    ("alphazero", "unknown agent 'alphazero'; known: flatmc, heuristic, human, mcts, random"),
+    ("alphazero", "unknown agent 'alphazero'; known: flatmc, heuristic, human, mcts, ppo, random"),
     ("flatmc:depth=2", "has no option depth .valid: playouts"),
     ("random:x=1", "takes no options"),
     ("flatmc:playouts=0", "playouts must be a positive integer"),
     ("flatmc:playouts", "no option path"),
-    ("ppo:model.zip", "not implemented yet"),
+    ("ppo:model.zip", "model.zip: no such policy file"),
+    ("ppo", "ppo needs a policy file"),
     ("heuristic:gambler", "styles: barber, shopkeeper, prospector"),
     ("heuristic:barber,greed=3", "no parameter greed"),
     ("mcts:iterations=0", "iterations must be a positive integer"),

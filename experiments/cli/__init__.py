@@ -42,6 +42,7 @@ from .common import (
 )
 from .play import cmd_games, cmd_play, cmd_selfplay
 from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
+from .train import add_train_parser
 
 
 # ---------------------------------------------------------------- entry point
@@ -122,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--board", action="store_true",
                         help="show the whole table before every decision")
     replay.set_defaults(run=cmd_replay)
+
+    add_train_parser(sub)
     return parser
 
 

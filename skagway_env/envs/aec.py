@@ -3,6 +3,9 @@
 Rules live in the game; this class only turns the protocol into PettingZoo's API:
 chance nodes are played with the env's seeded ``np_random``, simultaneous nodes
 collect one action per seat before applying them, rewards arrive at the end.
+``max_cycles`` (PettingZoo's cap, counted as cycles of every agent moving once, so
+``max_cycles * num_agents`` moves) ends an unfinished game as a *truncation*, with
+zero rewards, as does a game capped by its own rules (``State.is_truncated``).
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ from .wrappers import DirectAssertOutOfBoundsWrapper, DirectOrderEnforcingWrappe
 class GameAECEnv(GameEnvMixin, AECEnv):
     """A registered game as an ``AECEnv``; agents are ``player_0 .. player_{n-1}``."""
 
-    def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
+    def __init__(self, game_name: str, render_mode: str | None = None,
+                 max_cycles: int | None = None, **params: Any) -> None:
         super().__init__()
-        setup_env(self, game_name, render_mode, params)
+        setup_env(self, game_name, render_mode, params, max_cycles)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._no_actions = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 
@@ -45,6 +49,7 @@ class GameAECEnv(GameEnvMixin, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._moves = 0
         self._advance()
 
     def step(self, action: int | None) -> None:
@@ -65,6 +70,7 @@ class GameAECEnv(GameEnvMixin, AECEnv):
         else:
             state.apply_action(action)
         self._cumulative_rewards[agent] = 0.0
+        self._moves += 1
         self._advance()
 
     def _advance(self) -> None:
@@ -84,6 +90,14 @@ class GameAECEnv(GameEnvMixin, AECEnv):
                 self.truncations[a] = capped
                 self.infos[a] = dict(info)
             self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        elif self.max_cycles is not None and self._moves >= self.max_cycles * self.num_agents:
+            info = {**end_info(state), "truncated": True}
+            self._to_move = TERMINAL
+            for a in self.agents:
+                self.rewards[a] = 0.0
+                self.truncations[a] = True
+                self.infos[a] = dict(info)
             self.agent_selection = self.agents[0]
         else:
             if cur == SIMULTANEOUS:

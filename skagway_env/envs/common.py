@@ -16,9 +16,13 @@ def agent_names(game: Game) -> list[str]:
     return [f"player_{i}" for i in range(game.num_players)]
 
 
-def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict) -> None:
+def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict,
+              max_cycles: int | None = None) -> None:
     """What the AEC and Parallel envs share: the game, agents, spaces, RNG, metadata."""
     check_render_mode(render_mode)
+    if max_cycles is not None and (not isinstance(max_cycles, int) or max_cycles < 1):
+        raise ValueError(f"max_cycles must be a positive integer or None, got {max_cycles!r}")
+    env.max_cycles = max_cycles
     env.game = game = make_game(game_name, **params)
     env.render_mode = render_mode
     env.metadata = {
@@ -36,12 +40,27 @@ def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict) -
     env.game_state = game.new_initial_state()
 
 
+def observation_bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` of the observation tensor, float32.
+
+    A game states its bounds with an optional ``observation_bounds()`` method (finite
+    where a feature is bounded, so agents may normalise); without one, every feature is
+    unbounded.
+    """
+    declared = getattr(game, "observation_bounds", None)
+    size = game.observation_size()
+    if declared is None:
+        return (np.full(size, -np.inf, dtype=np.float32), np.full(size, np.inf, dtype=np.float32))
+    low, high = declared()
+    return (np.broadcast_to(np.asarray(low, dtype=np.float32), (size,)).copy(),
+            np.broadcast_to(np.asarray(high, dtype=np.float32), (size,)).copy())
+
+
 def observation_space(game: Game) -> spaces.Dict:
+    low, high = observation_bounds(game)
     return spaces.Dict(
         {
-            "observation": spaces.Box(
-                low=-np.inf, high=np.inf, shape=(game.observation_size(),), dtype=np.float32
-            ),
+            "observation": spaces.Box(low=low, high=high, dtype=np.float32),
             "action_mask": spaces.Box(
                 low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8
             ),
@@ -70,12 +89,25 @@ def global_state(state: State) -> np.ndarray:
 
 
 class GameEnvMixin:
-    """Methods the AEC and Parallel envs share (after ``setup_env``)."""
+    """Methods the AEC and Parallel envs share (after ``setup_env``).
+
+    The env's generator lives in ``_np_random`` (read through ``np_random``), where
+    Gymnasium's checkers look for it, as on a ``gymnasium.Env``.
+    """
 
     game_state: State
     render_mode: str | None
     observation_spaces: dict
     action_spaces: dict
+    _np_random: np.random.Generator
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        return self._np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._np_random = value
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]

@@ -1,8 +1,15 @@
-"""ONE PettingZoo Parallel environment for games with simultaneous moves.
+"""ONE PettingZoo Parallel environment for every registered game.
 
 At a simultaneous node every seat acts and the joint action is applied. At an
 ordinary node only the seat to move has legal actions (the others' masks are all
 zero and their actions are ignored, and may be omitted).
+
+``illegal_action="raise"`` (default) lets the game raise ``IllegalActionError``;
+``"terminate"`` ends the game instead, with ``illegal_reward`` (-1) for each seat that
+sent an illegal action and 0 for the others (PettingZoo classic's rule, which tools
+that sample unmasked actions, such as ``parallel_seed_test``, need). ``max_cycles``
+ends an unfinished game after that many steps as a *truncation* with zero rewards, as
+does a game capped by its own rules (``State.is_truncated``).
 """
 
 from __future__ import annotations
@@ -21,12 +28,21 @@ from .common import (
     setup_env,
 )
 
+ILLEGAL_ACTION_MODES = ("raise", "terminate")
+
 
 class GameParallelEnv(GameEnvMixin, ParallelEnv):
-    def __init__(self, game_name: str, render_mode: str | None = None, **params: Any) -> None:
-        setup_env(self, game_name, render_mode, params)
+    def __init__(self, game_name: str, render_mode: str | None = None,
+                 illegal_action: str = "raise", illegal_reward: float = -1.0,
+                 max_cycles: int | None = None, **params: Any) -> None:
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be 'raise' or 'terminate', "
+                             f"got {illegal_action!r}")
+        setup_env(self, game_name, render_mode, params, max_cycles)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         self.metadata["is_parallelizable"] = True
         self.agents: list[str] = []
+        self._steps = 0
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None:
@@ -34,6 +50,7 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         self.game_state = self.game.new_initial_state()
         resolve_chance(self.game_state, self.np_random)
         self.agents = self.possible_agents[:]
+        self._steps = 0
         return self._observations(), {a: {} for a in self.agents}
 
     def _mask(self, seat: int) -> np.ndarray:
@@ -47,8 +64,21 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
             if a in self.agents
         }
 
+    def _offenders(self, actions: dict[str, int]) -> list[str]:
+        """Seats whose action is missing or illegal (only the movers' count)."""
+        state = self.game_state
+        cur = state.current_player()
+        movers = range(self.num_agents) if cur == SIMULTANEOUS else [cur]
+        return [self.possible_agents[p] for p in movers
+                if self.possible_agents[p] not in actions
+                or int(actions[self.possible_agents[p]]) not in state.legal_actions(p)]
+
     def step(self, actions: dict[str, int]):
         state = self.game_state
+        self._steps += 1
+        offenders = self._offenders(actions) if self.illegal_action == "terminate" else []
+        if offenders:
+            return self._end_illegal(offenders)
         cur = state.current_player()
         if cur == SIMULTANEOUS:
             missing = [a for a in self.possible_agents if a not in actions]
@@ -62,20 +92,31 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
             state.apply_action(int(actions[mover]))
         resolve_chance(state, self.np_random)
         done = state.is_terminal()
+        capped = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         returns = state.returns()
         rewards = {a: (returns[i] if done else 0.0) for i, a in enumerate(self.possible_agents)}
-        capped = done and state.is_truncated()
-        terminations = dict.fromkeys(self.agents, done and not capped)
-        truncations = dict.fromkeys(self.agents, capped)
+        truncated = capped or (done and state.is_truncated())
+        terminations = dict.fromkeys(self.agents, done and not truncated)
+        truncations = dict.fromkeys(self.agents, truncated)
         infos: dict[str, dict] = {a: {} for a in self.agents}
-        if done:
-            info = end_info(state)
+        if done or capped:
+            info = {**end_info(state), "truncated": truncated}
             for a in self.agents:
                 infos[a] = dict(info)
         observations = self._observations()
-        if done:
+        if done or capped:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
 
+    def _end_illegal(self, offenders: list[str]):
+        """``illegal_action="terminate"``: the game ends; offenders get ``illegal_reward``."""
+        observations = self._observations()
+        rewards = {a: (self.illegal_reward if a in offenders else 0.0)
+                   for a in self.possible_agents}
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, False)
+        infos = {a: {"illegal_action": a in offenders} for a in self.agents}
+        self.agents = []
+        return observations, rewards, terminations, truncations, infos

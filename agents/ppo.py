@@ -1,0 +1,66 @@
+"""A trained PPO bot: ``ppo:path/to/policy.zip`` (see ``agents/policy_file.py``).
+
+The file's header is checked against the game being played before torch is even
+imported: a bot of another game, version or size is refused with one clear line. The
+bot reads only its seat's observation tensor and legal-action mask, so it plays the
+view a runner hands it like any other agent. ``greedy=true`` (default) plays the most
+probable action; ``greedy=false`` samples from the policy with the agent's own RNG.
+``action_probabilities`` is the policy's distribution, which MCTS uses as a prior.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from skagway_env.core import Game, State
+
+from .base import Agent
+from .policy_file import PolicyHeader, read_header
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, stamp: tuple[int, int]) -> tuple[PolicyHeader, Any]:
+    """One policy per file version, shared by every agent playing it (read-only)."""
+    from .rl.network import configure_threads, load_policy
+
+    configure_threads(int(os.environ.get("SKAGWAY_TORCH_THREADS", "1")))
+    return load_policy(path)
+
+
+class PPOAgent(Agent):
+    name = "ppo"
+
+    def __init__(self, game: Game, seed: int | None = None, path: str | None = None,
+                 greedy: bool = True) -> None:
+        super().__init__(game, seed)
+        if not path:
+            raise ValueError("ppo needs a policy file: ppo:path/to/policy.zip")
+        read_header(path).check(game, path)
+        info = Path(path).stat()
+        self.path, self.greedy = str(path), bool(greedy)
+        self.header, self.policy = _load(str(Path(path).resolve()),
+                                         (info.st_mtime_ns, info.st_size))
+
+    def params(self) -> dict[str, Any]:
+        return {"greedy": self.greedy}
+
+    def action_probabilities(self, state: State, player: int) -> np.ndarray:
+        """The policy's probability of every action (zero off the legal ones)."""
+        from .rl.network import action_probabilities
+
+        return action_probabilities(self.policy, state.observation_tensor(player),
+                                    state.legal_actions_mask(player))
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        probs = self.action_probabilities(state, player)
+        if self.greedy:
+            return int(np.argmax(probs))
+        return int(self.rng.choice(len(probs), p=probs))

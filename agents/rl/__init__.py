@@ -1,0 +1,28 @@
+"""Reinforcement learning: the trained-bot file, the policy network, training envs with
+agent specs, and the self-play league. The trainer itself is
+``skagway_experiments.train`` (it evaluates through the tournament runner).
+
+Importing this package imports torch and Stable-Baselines3 (``pip install
+'skagway_env[train]'``); ``skagway_agents`` alone does not.
+"""
+
+from ..policy_file import PolicyFileError, PolicyHeader, read_header, save_policy
+from .envs import BatchVecEnv, make_single_agent_env, make_vec_env, spec_pool
+from .league import Entry, League
+from .network import configure_threads, export_policy, load_policy
+
+__all__ = [
+    "BatchVecEnv",
+    "Entry",
+    "League",
+    "PolicyFileError",
+    "PolicyHeader",
+    "configure_threads",
+    "export_policy",
+    "load_policy",
+    "make_single_agent_env",
+    "make_vec_env",
+    "read_header",
+    "save_policy",
+    "spec_pool",
+]

@@ -1,0 +1,129 @@
+"""MaskablePPO environment steps per second on each game, beside PettingZoo's
+``connect_four_v3`` against a random opponent, in one run (one process, same settings).
+
+    python experiments/bench_train.py [--steps 8192] [--envs 8] [--threads 1]
+
+For each env it reports *collection* fps (env steps per second of rollout collection:
+the policy's forward pass, masks and the games, no gradient updates) and overall fps
+(collection plus PPO updates). Our games run through ``skagway_agents.rl.make_vec_env``
+(the learner's seat against random opponents); connect_four_v3 through the usual
+hand-written single-agent wrapper (the opponent plays uniformly at random inside
+``step``) in SB3's ``DummyVecEnv``. The ratio column divides by connect_four's
+collection fps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+
+class ConnectFourVsRandom(gym.Env):
+    """connect_four_v3 as one seat against a uniformly random opponent (the peer)."""
+
+    def __init__(self) -> None:
+        from pettingzoo.classic import connect_four_v3
+
+        self.env = connect_four_v3.env()
+        self.env.reset(seed=0)
+        self.observation_space = spaces.Box(0, 1, shape=(84,), dtype=np.float32)
+        self.action_space = spaces.Discrete(7)
+        self.me = "player_0"
+        self._mask = np.ones(7, dtype=bool)
+
+    def _observe(self) -> np.ndarray:
+        obs = self.env.observe(self.me)
+        self._mask = obs["action_mask"].astype(bool)
+        return obs["observation"].reshape(-1).astype(np.float32)
+
+    def _opponent(self) -> None:
+        env = self.env
+        while env.agents and env.agent_selection != self.me:
+            _, _, term, trunc, _ = env.last()
+            if term or trunc:
+                return
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(self.np_random.choice(np.flatnonzero(mask))))
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.env.reset(seed=int(self.np_random.integers(2**31)))
+        self.me = self.env.possible_agents[int(self.np_random.integers(2))]
+        self._opponent()
+        return self._observe(), {}
+
+    def step(self, action):
+        self.env.step(int(action))
+        self._opponent()
+        done = not self.env.agents or any(self.env.terminations.values())
+        reward = float(self.env._cumulative_rewards.get(self.me, 0.0)) if done else 0.0
+        return self._observe(), reward, done, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask
+
+
+def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float]:
+    """(collection fps, overall fps) of MaskablePPO learning ``steps`` on ``vec``."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Clock(BaseCallback):
+        collecting = 0.0
+
+        def _on_rollout_start(self) -> None:
+            self.start = time.perf_counter()
+
+        def _on_rollout_end(self) -> None:
+            Clock.collecting += time.perf_counter() - self.start
+
+        def _on_step(self) -> bool:
+            return True
+
+    model = MaskablePPO("MlpPolicy", vec, n_steps=n_steps, batch_size=512, n_epochs=4,
+                        seed=seed, device="cpu", verbose=0)
+    started = time.perf_counter()
+    model.learn(steps, callback=Clock())
+    total = time.perf_counter() - started
+    return model.num_timesteps / Clock.collecting, model.num_timesteps / total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=8192)
+    parser.add_argument("--envs", type=int, default=8)
+    parser.add_argument("--n-steps", type=int, default=256)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--games", default="skagway:4,dawson_city_barbers:6,"
+                        "dawson_city_barbers:2")
+    args = parser.parse_args()
+    import torch
+    from skagway_agents.rl import make_vec_env
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    torch.set_num_threads(args.threads)
+    rows = []
+    peer = DummyVecEnv([ConnectFourVsRandom] * args.envs)
+    peer.seed(0)
+    rows.append(("connect_four_v3 (PettingZoo) vs random", 2,
+                 *measure(peer, args.steps, args.n_steps, 0)))
+    for item in args.games.split(","):
+        name, players = item.split(":")
+        vec = make_vec_env(name, args.envs, opponents=["random"], seed=0,
+                           num_players=int(players))
+        rows.append((f"{name} vs random", int(players),
+                     *measure(vec, args.steps, args.n_steps, 0)))
+    base = rows[0][2]
+    print(f"MaskablePPO, {args.envs} envs, n_steps={args.n_steps}, {args.steps} steps, "
+          f"torch threads={args.threads}")
+    print(f"{'env':40} {'seats':>5} {'collect fps':>12} {'overall fps':>12} {'x c4':>6}")
+    for name, players, collect, overall in rows:
+        print(f"{name:40} {players:>5} {collect:>12.0f} {overall:>12.0f} {collect / base:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""``skagway train``: self-play training with MaskablePPO (see ``skagway_experiments.train``).
+
+Torch is imported only when the command runs, so the rest of the command line stays
+fast and works without the ``train`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import CliError, _positive, _seed, parse_params
+
+
+def add_train_parser(sub: argparse._SubParsersAction) -> None:
+    train = sub.add_parser(
+        "train", help="train a bot by self-play (MaskablePPO)",
+        description="Train from --config FILE.yaml (see configs/train/) or --game/--players; "
+        "flags override the file. --resume RUN_DIR continues a run from its checkpoint.")
+    train.add_argument("--config", metavar="FILE.yaml", help="a training YAML file")
+    train.add_argument("--game", help="the game (instead of, or overriding, --config)")
+    train.add_argument("--players", type=int)
+    train.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                       help="a game parameter (repeatable)")
+    train.add_argument("--steps", type=_positive, help="total environment steps")
+    train.add_argument("--seed", type=_seed)
+    train.add_argument("--exp", help="experiment name (in the run folder's name)")
+    train.add_argument("--envs", type=_positive, help="games stepped in parallel")
+    train.add_argument("--opponents", metavar="SPEC,SPEC,...",
+                       help="the league's fixed entries (agent specs)")
+    train.add_argument("--threads", type=_positive,
+                       help="torch threads (default 1: fastest for these small networks)")
+    train.add_argument("--out", default="runs/train", help="where run folders go")
+    train.add_argument("--resume", metavar="RUN_DIR", help="continue this run")
+    train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.set_defaults(run=cmd_train)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    try:
+        from skagway_experiments import train as training
+    except ImportError as exc:
+        raise CliError(f"training needs the train extra (pip install "
+                       f"'skagway_env[train]'): {exc}") from None
+    progress = False if args.no_progress else None
+    try:
+        if args.resume:
+            result = training.resume(args.resume, args.steps, progress)
+        else:
+            result = training.train(_config(args, training), args.out, progress)
+    except training.TrainConfigError as exc:
+        raise CliError(str(exc)) from None
+    print(f"run folder: {result.run_dir}")
+    print(f"trained steps: {result.steps}")
+    for row in result.evaluations[-1:]:
+        for spec, value in row.items():
+            if spec not in ("steps", "label"):
+                print(f"win rate vs {spec}: {value['win_rate']:.3f} "
+                      f"[{value['low']:.3f}, {value['high']:.3f}] over {value['games']} games")
+    print(f"bot: ppo:{result.final_model}")
+    sys.stdout.flush()
+    return 0
+
+
+def _config(args: argparse.Namespace, training):
+    data: dict = {}
+    if args.config:
+        data = training.load_train_config(args.config).to_dict()
+    elif not args.game:
+        raise CliError("give --config FILE.yaml or --game")
+    overrides = {"game": args.game, "players": args.players, "total_steps": args.steps,
+                 "seed": args.seed, "exp": args.exp, "num_envs": args.envs,
+                 "torch_threads": args.threads}
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    if args.opponents:
+        data["opponents"] = [s.strip() for s in args.opponents.split(",")]
+    if args.param:
+        data["params"] = {**data.get("params", {}), **parse_params(args.param)}
+    if "players" not in data and "game" in data:
+        from skagway_env.core import make_game
+
+        data["players"] = make_game(data["game"], **data.get("params", {})).num_players
+    return training.config_from_mapping(data, args.config or "flags")

@@ -1,0 +1,370 @@
+"""Self-play training with sb3-contrib's MaskablePPO: ``skagway train``.
+
+One run is one folder, ``<out>/{game}__{exp}__{seed}__{time}/``:
+
+- ``config.yaml`` (the full resolved config) and ``run.json`` (seeds, package versions,
+  command line);
+- ``tb/``: TensorBoard logs, ``progress.csv``: the same scalars as CSV (the learning
+  curve; the determinism test compares it);
+- ``checkpoints/latest.zip`` (SB3's checkpoint: policy, optimiser, step count) and
+  ``checkpoints/league.json`` (the league's entries and shares), for ``--resume``;
+- ``models/``: trained-bot files (``ppo:`` specs, pickle-free): ``snapshot_<steps>.zip``
+  (the league's), ``step_<steps>.zip`` (evaluated) and ``final.zip``;
+- ``eval.db``: the periodic evaluations, one tournament (``eval-<steps>``) per
+  evaluation, played by the tournament runner against fixed opponents, and the final
+  one (``final-<steps>``, ``final_eval_games`` a opponent) when that is set;
+  ``eval.jsonl``: their win rates with Wilson 95% intervals.
+
+Same config and seed give the same learning curve on CPU: the model, every env and
+every opponent are seeded from the config's seed, and torch runs on ``torch_threads``
+threads (1 by default: on two cores torch's default made updates 13x slower).
+``max_minutes`` stops learning at a wall-time budget (then the final evaluation, of
+``final_eval_games`` per opponent, and the final model follow).
+``--resume`` continues from the last checkpoint (the games in flight then are dropped,
+so a resumed curve is not bit-identical to an uninterrupted one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+from skagway_agents.policy_file import PolicyHeader
+from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
+from skagway_agents.rl.network import policy_kwargs
+from tqdm import tqdm
+
+from skagway_env.core import make_game
+
+from .tournament import Store, config_from_dict, run_tournament
+from .tournament.stats import agent_table
+
+LEARNER = "learner"
+
+
+class TrainConfigError(ValueError):
+    """A training config that cannot describe a run (one clear line)."""
+
+
+@dataclass(frozen=True)
+class PPOSettings:
+    n_steps: int = 256
+    batch_size: int = 512
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    net_arch: tuple[int, ...] = (256, 256)
+    activation: str = "tanh"
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    game: str
+    players: int
+    exp: str = "ppo"
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    total_steps: int = 100_000
+    num_envs: int = 8
+    subprocess: bool = False
+    torch_threads: int = 1
+    opponents: tuple[str, ...] = ("random",)
+    """The league's fixed entries (agent specs)."""
+    snapshot_every: int = 50_000
+    """Steps between snapshots of the learner joining the league (0: never)."""
+    max_snapshots: int = 8
+    eval_every: int = 50_000
+    eval_opponents: tuple[str, ...] = ("random",)
+    eval_games: int = 40
+    """Games per evaluation opponent (the learner against players-1 copies of it)."""
+    final_eval_games: int = 0
+    """Games per opponent in the evaluation at the end (0: ``eval_games``)."""
+    max_minutes: float = 0
+    """Stop learning after this much wall time, then evaluate and save (0: no limit)."""
+    checkpoint_every: int = 50_000
+    ppo: PPOSettings = field(default_factory=PPOSettings)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        for key in ("opponents", "eval_opponents"):
+            data[key] = list(data[key])
+        data["ppo"]["net_arch"] = list(data["ppo"]["net_arch"])
+        return data
+
+
+def config_from_mapping(data: dict[str, Any], source: str = "config") -> TrainConfig:
+    """Build and check a config from plain data (YAML or flags)."""
+    if not isinstance(data, dict):
+        raise TrainConfigError(f"{source}: expected a mapping of settings")
+    known = {f.name for f in dataclasses.fields(TrainConfig)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise TrainConfigError(f"{source}: unknown setting(s) {', '.join(unknown)}; "
+                               f"valid: {', '.join(sorted(known))}")
+    for key in ("game", "players"):
+        if key not in data:
+            raise TrainConfigError(f"{source}: missing '{key}'")
+    ppo_data = dict(data.get("ppo") or {})
+    ppo_known = {f.name for f in dataclasses.fields(PPOSettings)}
+    if set(ppo_data) - ppo_known:
+        raise TrainConfigError(f"{source}: unknown ppo setting(s) "
+                               f"{', '.join(sorted(set(ppo_data) - ppo_known))}; "
+                               f"valid: {', '.join(sorted(ppo_known))}")
+    if "net_arch" in ppo_data:
+        ppo_data["net_arch"] = tuple(int(x) for x in ppo_data["net_arch"])
+    values = {k: v for k, v in data.items() if k != "ppo"}
+    for key in ("opponents", "eval_opponents"):
+        if key in values:
+            values[key] = tuple(str(s) for s in values[key])
+    config = TrainConfig(**values, ppo=PPOSettings(**ppo_data))
+    check_config(config, source)
+    return config
+
+
+def check_config(config: TrainConfig, source: str = "config") -> None:
+    for key in ("players", "total_steps", "num_envs", "torch_threads", "eval_games"):
+        if not isinstance(getattr(config, key), int) or getattr(config, key) < 1:
+            raise TrainConfigError(f"{source}: {key} must be a positive integer")
+    if not isinstance(config.max_minutes, (int, float)) or config.max_minutes < 0:
+        raise TrainConfigError(f"{source}: max_minutes must be a non-negative number")
+    for key in ("snapshot_every", "eval_every", "checkpoint_every", "seed", "final_eval_games"):
+        if not isinstance(getattr(config, key), int) or getattr(config, key) < 0:
+            raise TrainConfigError(f"{source}: {key} must be a non-negative integer")
+    if not config.opponents:
+        raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
+    policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
+    make_game(config.game, num_players=config.players, **config.params)
+
+
+def load_train_config(path: str | Path) -> TrainConfig:
+    try:
+        data = yaml.safe_load(Path(path).read_text())
+    except FileNotFoundError:
+        raise TrainConfigError(f"no such config file: {path}") from None
+    except yaml.YAMLError as exc:
+        raise TrainConfigError(f"{path}: not valid YAML ({exc})") from None
+    return config_from_mapping(data, str(path))
+
+
+# ------------------------------------------------------------------ run folder
+def package_versions() -> dict[str, str]:
+    names = ("skagway_env", "numpy", "torch", "stable-baselines3", "sb3-contrib", "gymnasium",
+             "pettingzoo")
+    out = {"python": platform.python_version()}
+    for name in names:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def new_run_dir(config: TrainConfig, out: str | Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    run = Path(out) / f"{config.game}__{config.exp}__{config.seed}__{stamp}"
+    run.mkdir(parents=True, exist_ok=False)
+    (run / "config.yaml").write_text(yaml.safe_dump(config.to_dict(), sort_keys=False))
+    seeds = {"seed": config.seed, "model": config.seed, "envs": config.seed * 1000 + 1}
+    (run / "run.json").write_text(json.dumps({
+        "seeds": seeds, "versions": package_versions(), "argv": sys.argv,
+        "started_utc": stamp}, indent=1))
+    return run
+
+
+# ------------------------------------------------------------------ training
+@dataclass
+class TrainResult:
+    run_dir: Path
+    steps: int
+    final_model: Path
+    evaluations: list[dict[str, Any]]
+
+
+class Trainer:
+    """One run: build or restore the model and league, then learn with the hooks."""
+
+    def __init__(self, config: TrainConfig, run_dir: Path, progress: bool | None = None) -> None:
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.logger import configure
+        from stable_baselines3.common.vec_env import VecMonitor
+
+        configure_threads(config.torch_threads)
+        self.config, self.run_dir, self.progress = config, run_dir, progress
+        self.game = make_game(config.game, num_players=config.players, **config.params)
+        self.league = League(self.game, config.opponents, config.max_snapshots)
+        checkpoint = run_dir / "checkpoints" / "latest.zip"
+        if checkpoint.exists():
+            self.league.load(json.loads((run_dir / "checkpoints" / "league.json").read_text()))
+        env = make_vec_env(config.game, config.num_envs, self.league,
+                           seed=config.seed * 1000 + 1, subprocess=config.subprocess,
+                           num_players=config.players, **config.params)
+        self.env = VecMonitor(env)
+        p = config.ppo
+        if checkpoint.exists():
+            self.model = MaskablePPO.load(checkpoint, env=self.env, device="cpu")
+        else:
+            self.model = MaskablePPO(
+                "MlpPolicy", self.env, n_steps=p.n_steps, batch_size=p.batch_size,
+                n_epochs=p.n_epochs, learning_rate=p.learning_rate, gamma=p.gamma,
+                gae_lambda=p.gae_lambda, clip_range=p.clip_range, ent_coef=p.ent_coef,
+                vf_coef=p.vf_coef, policy_kwargs=policy_kwargs(list(p.net_arch), p.activation),
+                seed=config.seed, device="cpu", verbose=0)
+        formats = ["csv", "tensorboard"] if _has_tensorboard() else ["csv"]
+        self.model.set_logger(configure(str(run_dir / "tb"), formats))
+        self.evaluations: list[dict[str, Any]] = []
+
+    # -------------------------------------------------------------- hooks
+    def header(self) -> PolicyHeader:
+        p = self.config.ppo
+        return PolicyHeader.for_game(self.game, list(p.net_arch), p.activation,
+                                     trained_steps=int(self.model.num_timesteps),
+                                     run=self.run_dir.name)
+
+    def export(self, name: str) -> Path:
+        return export_policy(self.run_dir / "models" / name, self.header(), self.model.policy)
+
+    def snapshot(self, steps: int) -> None:
+        path = self.export(f"snapshot_{steps:09d}.zip")
+        self.league.add_snapshot(f"ppo:{path},greedy=false")
+
+    def checkpoint(self) -> None:
+        folder = self.run_dir / "checkpoints"
+        folder.mkdir(exist_ok=True)
+        self.model.save(folder / "latest.zip")
+        (folder / "league.json").write_text(json.dumps(self.league.to_dict(), indent=1))
+
+    def evaluate(self, steps: int, games: int | None = None,
+                 label: str = "eval") -> dict[str, Any]:
+        """The learner against ``players - 1`` copies of each evaluation opponent,
+        every seating, through the tournament runner into ``eval.db`` (tournament
+        ``<label>-<steps>``)."""
+        config = self.config
+        games = games or config.eval_games
+        model = self.export(f"step_{steps:09d}.zip")
+        entrants = [{"name": LEARNER, "spec": f"ppo:{model}"}]
+        entrants += [{"name": spec, "spec": spec} for spec in config.eval_opponents]
+        lineups = [[LEARNER] + [spec] * (config.players - 1) for spec in config.eval_opponents]
+        tournament = config_from_dict({
+            "name": f"{label}-{steps:09d}", "game": config.game, "players": config.players,
+            "params": dict(config.params), "entrants": entrants, "lineups": lineups,
+            "repeats": max(1, math.ceil(games / config.players)),
+            "seed": config.seed * 7919 + steps})
+        db = self.run_dir / "eval.db"
+        store = Store(db)
+        try:
+            again = any(t.name == tournament.name for t in store.tournaments())  # resumed
+        finally:
+            store.close()
+        run = run_tournament(tournament, db, resume=again, progress=False)
+        store = Store(db)
+        try:
+            records = store.records(run.tournament_id)
+        finally:
+            store.close()
+        row: dict[str, Any] = {"steps": steps, "label": label}
+        for spec in config.eval_opponents:
+            games = [r for r in records if spec in r.seats]
+            mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
+            row[spec] = {"games": mine.games, "win_rate": mine.win_rate,
+                         "low": mine.win_low, "high": mine.win_high}
+            key = spec.replace(":", "_")
+            self.model.logger.record(f"eval/win_rate_vs_{key}", mine.win_rate)
+            self.model.logger.record(f"eval/win_low_vs_{key}", mine.win_low)
+        for i, entry in enumerate(self.league.entries):
+            self.model.logger.record(f"league/share_{i}", entry.share)
+        self.model.logger.dump(steps)
+        self.evaluations.append(row)
+        with open(self.run_dir / "eval.jsonl", "a") as out:
+            out.write(json.dumps(row) + "\n")
+        return row
+
+    # -------------------------------------------------------------- the loop
+    def learn(self) -> TrainResult:
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        trainer, config = self, self.config
+        done = int(self.model.num_timesteps)
+        deadline = (time.monotonic() + 60 * config.max_minutes) if config.max_minutes else None
+
+        def due(every: int, last: int, now: int) -> bool:
+            return every > 0 and now // every > last // every
+
+        class Hooks(BaseCallback):
+            def _on_training_start(self) -> None:
+                self.last = int(self.model.num_timesteps)
+                self.bar = tqdm(total=config.total_steps, initial=self.last, unit="step",
+                                desc=f"train {config.game}", file=sys.stderr,
+                                disable=None if trainer.progress is None else not trainer.progress)
+
+            def _on_step(self) -> bool:
+                return deadline is None or time.monotonic() < deadline
+
+            def _on_rollout_end(self) -> None:
+                now = int(self.model.num_timesteps)
+                self.bar.update(now - self.bar.n)
+                if due(config.snapshot_every, self.last, now):
+                    trainer.snapshot(now)
+                if due(config.eval_every, self.last, now):
+                    trainer.evaluate(now)
+                if due(config.checkpoint_every, self.last, now):
+                    trainer.checkpoint()
+                self.last = now
+
+            def _on_training_end(self) -> None:
+                self.bar.close()
+
+        if done < config.total_steps:
+            self.model.learn(config.total_steps - done, callback=Hooks(),
+                             reset_num_timesteps=False, tb_log_name="ppo")
+        steps = int(self.model.num_timesteps)
+        if config.final_eval_games:
+            self.evaluate(steps, config.final_eval_games, "final")
+        elif not self.evaluations or self.evaluations[-1]["steps"] != steps:
+            self.evaluate(steps)
+        self.checkpoint()
+        final = self.export("final.zip")
+        self.env.close()
+        return TrainResult(self.run_dir, steps, final, self.evaluations)
+
+
+def _has_tensorboard() -> bool:
+    try:
+        import tensorboard  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def train(config: TrainConfig, out: str | Path = "runs/train",
+          progress: bool | None = None) -> TrainResult:
+    """A new run of ``config`` in a fresh run folder under ``out``."""
+    check_config(config)
+    return Trainer(config, new_run_dir(config, out), progress).learn()
+
+
+def resume(run_dir: str | Path, total_steps: int | None = None,
+           progress: bool | None = None) -> TrainResult:
+    """Continue a run from its last checkpoint (optionally to a new ``total_steps``)."""
+    run_dir = Path(run_dir)
+    if not (run_dir / "config.yaml").exists():
+        raise TrainConfigError(f"{run_dir}: not a training run folder (no config.yaml)")
+    if not (run_dir / "checkpoints" / "latest.zip").exists():
+        raise TrainConfigError(f"{run_dir}: no checkpoint to resume from")
+    config = load_train_config(run_dir / "config.yaml")
+    if total_steps is not None:
+        config = dataclasses.replace(config, total_steps=total_steps)
+    return Trainer(config, run_dir, progress).learn()
+

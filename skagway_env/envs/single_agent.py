@@ -1,0 +1,224 @@
+"""A Gymnasium single-agent view of any registered game, for one learning seat.
+
+The other seats are played inside the env by *opponents*: any objects with
+``act(state, seat) -> action`` (the agents of ``skagway_agents`` have it). This package
+never imports the agents (the layering rule), so opponents arrive already built, or as
+a *pool*: a callable ``pool(rng, num_opponents) -> opponents`` called at every reset,
+which a trainer swaps or re-weights between episodes; a pool with a
+``report(seat, opponents, returns)`` method hears how every game ended. Spec strings
+(``"heuristic"``, ``"ppo:model.zip"``) are resolved one layer up, by
+``skagway_agents.rl.make_single_agent_env``.
+
+What the env does for the learner, so a trainer need not:
+
+- the learner's seat is drawn from the env's RNG at every reset (``seat="random"``) or
+  fixed (``seat=k``);
+- chance nodes are resolved with the env's seeded ``np_random``; opponents see only
+  ``state.view(seat, np_random)``, as in tournaments, never the true state (or, if
+  they declare ``act_on_legal(legal_actions)``, only their legal actions);
+- opponents' turns are played out inside ``step`` until the learner is to move again,
+  so the learner's consecutive turns are just consecutive steps;
+- the reward is the learner's own return, given on the step that ends the game
+  (whoever made the last move); a capped game (``State.is_truncated``) ends as a
+  truncation with the same return;
+- an illegal action raises ``IllegalActionError`` (``illegal_action="raise"``) or ends
+  the episode with ``illegal_reward`` (``"terminate"``, PettingZoo classic's rule, which
+  checkers that sample unmasked actions need); nothing is ever substituted;
+- ``action_masks()`` gives sb3-contrib's ``MaskablePPO`` the learner's legal actions.
+
+A game that ends before the learner's first turn is replayed (the learner never sees
+it): every observation the learner gets is one where it has a legal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..core import SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
+from ..core.playout import sample_chance
+from .common import check_render_mode, observation_bounds
+
+
+class Opponent(Protocol):
+    def act(self, state: State, player: int) -> int: ...
+
+
+OpponentPool = Callable[[np.random.Generator, int], Sequence[Opponent]]
+
+
+class UniformRandomOpponent:
+    """The default opponent: a uniformly random legal move (drawn from the env's RNG)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def act(self, state: State, player: int) -> int:
+        return self.act_on_legal(state.legal_actions(player))
+
+    def act_on_legal(self, legal: list[int]) -> int:
+        return legal[int(self.rng.integers(len(legal)))]
+
+
+class SingleAgentEnv(gym.Env):
+    """One seat of a game as a ``gymnasium.Env`` (observation: that seat's tensor)."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(
+        self,
+        game_name: str,
+        opponents: Sequence[Opponent] | OpponentPool | None = None,
+        seat: int | str = "random",
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
+        **params: Any,
+    ) -> None:
+        check_render_mode(render_mode)
+        if illegal_action not in ("raise", "terminate"):
+            raise ValueError(f"illegal_action must be 'raise' or 'terminate', "
+                             f"got {illegal_action!r}")
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
+        self.game = game = make_game(game_name, **params)
+        self.render_mode = render_mode
+        self.num_players = game.num_players
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < game.num_players):
+            raise ValueError(f"seat must be 'random' or 0..{game.num_players - 1}, got {seat!r}")
+        self.fixed_seat = seat
+        self.pool = self._as_pool(opponents)
+        low, high = observation_bounds(game)
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(game.num_distinct_actions())
+        self.metadata = {**self.metadata, "name": f"{game_name}_v{game.info.env_version}"}
+        self.seat = 0
+        self.opponents: list[Opponent | None] = []
+        self.state: State = game.new_initial_state()
+        self._no_actions = np.zeros(game.num_distinct_actions(), dtype=bool)
+        self._illegal = False
+
+    def _as_pool(self, opponents: Any) -> OpponentPool:
+        count = self.num_players - 1
+        if opponents is None:
+            return lambda rng, n: [UniformRandomOpponent(rng) for _ in range(n)]
+        if callable(opponents) and not hasattr(opponents, "act"):
+            return opponents
+        fixed = list(opponents)
+        if any(isinstance(o, str) for o in fixed):
+            raise TypeError("opponents are agent objects or a pool; build them from spec "
+                            "strings with skagway_agents.rl.make_single_agent_env")
+        if len(fixed) == 1:
+            fixed *= count
+        if len(fixed) != count:
+            raise ValueError(f"{self.game.name} at {self.num_players} players needs {count} "
+                             f"opponents (or one for every seat), got {len(fixed)}")
+        return lambda rng, n: fixed
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        while True:
+            self.seat = (int(rng.integers(self.num_players)) if self.fixed_seat == "random"
+                         else int(self.fixed_seat))
+            drawn = list(self.pool(rng, self.num_players - 1))
+            if len(drawn) != self.num_players - 1:
+                raise ValueError(f"the opponent pool gave {len(drawn)} opponents, "
+                                 f"expected {self.num_players - 1}")
+            self.opponents = drawn[:self.seat] + [None] + drawn[self.seat:]
+            self.state = self.game.new_initial_state()
+            self._play_others()
+            if not self.state.is_terminal():
+                break
+        self._illegal = False
+        return self._observe(), self._info()
+
+    def step(self, action: int):
+        state, seat = self.state, self.seat
+        if state.is_terminal() or self._illegal:
+            raise IllegalActionError(f"{self.game.name}: the game is over; call reset()")
+        action = int(action)
+        if self.illegal_action == "terminate" and action not in state.legal_actions(seat):
+            self._illegal = True
+            return self._observe(), self.illegal_reward, True, False, {**self._info(),
+                                                                       "illegal": action}
+        if state.current_player() == SIMULTANEOUS:
+            joint = [action if p == seat else self._opponent_action(p)
+                     for p in range(self.num_players)]
+            state.apply_actions(joint)
+        else:
+            state.apply_action(action)
+        self._play_others()
+        done = state.is_terminal()
+        reward = float(state.returns()[seat]) if done else 0.0
+        if done and hasattr(self.pool, "report"):
+            self.pool.report(seat, self.opponents, state.returns())
+        truncated = done and state.is_truncated()
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, done and not truncated, truncated, self._info()
+
+    def _play_others(self) -> None:
+        """Chance and opponents move until the learner is to move or the game ends."""
+        state, rng, seat = self.state, self.np_random, self.seat
+        while True:
+            cur = state.current_player()
+            if cur == TERMINAL or cur == seat or cur == SIMULTANEOUS:
+                return
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(self._opponent_action(cur))
+
+    def _opponent_action(self, player: int) -> int:
+        """The opponent's move on its view; one that declares it needs only the legal
+        actions (``act_on_legal``, e.g. random play) is shown just those, which the seat
+        may always see, and the cost of drawing a view is saved."""
+        opponent = self.opponents[player]
+        on_legal = getattr(opponent, "act_on_legal", None)
+        if on_legal is not None:
+            return on_legal(self.state.legal_actions(player))
+        return opponent.act(self.state.view(player, self.np_random), player)
+
+    # ------------------------------------------------------------------ views
+    def _observe(self) -> np.ndarray:
+        return self.state.observation_tensor(self.seat).astype(np.float32, copy=False)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"seat": self.seat}
+        if self.state.is_terminal():
+            info["returns"] = list(self.state.returns())
+            info["scores"] = list(self.state.scores())
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (all False once the game is over)."""
+        if self.state.is_terminal() or self._illegal:
+            return self._no_actions.copy()
+        return self.state.legal_actions_mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "ansi":
+            return text
+        print(text + "\n")
+        return None
+
+
+def make_single_agent_env(
+    game: str,
+    opponents: Sequence[Opponent] | OpponentPool | None = None,
+    seat: int | str = "random",
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+    **params: Any,
+) -> SingleAgentEnv:
+    """``make_single_agent_env("skagway", num_players=4)``: the learner against random
+    play; pass built agents or a pool callable as ``opponents`` (see the module doc)."""
+    return SingleAgentEnv(game, opponents, seat, render_mode, illegal_action, **params)
