@@ -141,6 +141,7 @@ def resolve(s: KlondikeRushState) -> None:
     cards = s.game.components.cards
     crates = 0
     if winner >= 0:
+        s.touch(winner)
         s.money[winner] -= s.high_bid
         for c in s.lot:
             card = cards[c]

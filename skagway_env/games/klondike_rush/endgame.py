@@ -75,6 +75,7 @@ def score_game(s: KlondikeRushState) -> None:
         s.money[p] += snow[p] + orders[p]
     s.phase = s.OVER
     s.to_move = -1
+    s._rows = None
 
 
 def rank_keys(s: KlondikeRushState) -> list[tuple]:

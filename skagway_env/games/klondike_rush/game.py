@@ -51,6 +51,8 @@ class KlondikeRushGame(Game):
             raise GameParameterError(
                 f"klondike_rush: town must be a space 0..{comp.num_spaces - 1}, got {town!r}")
         self.town = town
+        self.token_spaces = tuple(x for x in range(comp.num_spaces) if x != town)
+        self.obs_size = observation.size(comp)
         if sum(o.count for o in comp.orders) < ORDERS_DEALT * n:
             raise GameParameterError(
                 f"klondike_rush: too few order cards to deal {ORDERS_DEALT} to {n} players")
@@ -59,7 +61,7 @@ class KlondikeRushGame(Game):
         return self.codec.size
 
     def observation_size(self) -> int:
-        return observation.size(self.components)
+        return self.obs_size
 
     def max_game_length(self) -> int:
         """Setup, then per auction: draws, bids, offers, crates, builds, profit; plus

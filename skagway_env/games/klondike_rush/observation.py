@@ -49,8 +49,18 @@ SPACE_FEATURES = NUM_COMPANIES + 1 + len(TOKEN_KINDS)
 _HEAD = PHASES + 2 * MAX_SEATS + 6 + LOT * CARD_FEATURES + 1 + MAX_SEATS \
     + MAX_SEATS * len(STATUS_NAMES) + NUM_COMPANIES + 1
 
-_MINE_EYE = np.vstack([np.zeros(NUM_COMPANIES + 1), np.eye(NUM_COMPANIES + 1)]).astype(np.float32)
-_TOKEN_EYE = np.vstack([np.zeros(len(TOKEN_KINDS)), np.eye(len(TOKEN_KINDS))]).astype(np.float32)
+
+
+def _one_hot_rows(width: int) -> tuple[list[float], ...]:
+    """Row 0 all zeros (nothing there), row i + 1 one-hot at i."""
+    return tuple([float(i == k) for i in range(width)] for k in range(-1, width))
+
+
+# _ROTATIONS[n][p]: the seats in the order observer p lists them
+_ROTATIONS = {n: [np.array([(p + r) % n for r in range(n)]) for p in range(n)]
+              for n in range(2, MAX_SEATS + 1)}
+_MINE_ROWS = _one_hot_rows(NUM_COMPANIES + 1)
+_TOKEN_ROWS = _one_hot_rows(len(TOKEN_KINDS))
 
 
 def seat_features(num_orders: int) -> int:
@@ -66,57 +76,74 @@ def board(s: KlondikeRushState) -> np.ndarray:
     """The per-space block, cached on the state until a mine or token changes."""
     cached = s._board
     if cached is None:
-        cached = s._board = np.concatenate(
-            [_MINE_EYE[np.array(s.space_mine) + 1], _TOKEN_EYE[np.array(s.space_token) + 1]],
-            axis=1).ravel()
+        cells: list[float] = []
+        for m, t in zip(s.space_mine, s.space_token):
+            cells += _MINE_ROWS[m + 1]
+            cells += _TOKEN_ROWS[t + 1]
+        cached = s._board = np.array(cells, dtype=np.float32)
     return cached
 
 
+def seat_row(s: KlondikeRushState, q: int) -> list[float]:
+    """Seat ``q``'s public block, the same for every observer (see the layout)."""
+    return ([1.0, s.money[q] / 100] + s.invest[q] + s.unused[q] + s.tokens[q] + s.completed[q]
+            + [sum(s.hand[q]), float(s.profit_used[q]), float(s.last_bid_card[q]),
+               s.cards_won[q] / 10])
+
+
+def seat_rows(s: KlondikeRushState) -> np.ndarray:
+    """Every seat's block, refreshing only the seats the rules marked (``s.touch``);
+    the tests compare this cache with a full rebuild along random games."""
+    rows = s._rows
+    if rows is None:
+        rows = s._rows = np.array([seat_row(s, q) for q in range(s.num_players)], np.float32)
+    elif s._dirty:
+        for q in range(s.num_players):
+            if s._dirty >> q & 1:
+                rows[q] = seat_row(s, q)
+    s._dirty = 0
+    return rows
+
+
 def encode(s: KlondikeRushState, player: int) -> np.ndarray:
+    """One pass over plain lists, converted to float32 twice (head and seats)."""
     comp = s.game.components
     n = s.num_players
-    out = np.zeros(size(comp), dtype=np.float32)
-    out[s.phase] = 1.0
+    rel = [(q - player) % n for q in range(n)]
+    head = [0.0] * _HEAD
+    head[s.phase] = 1.0
     i = PHASES
     if s.phase not in s.CHANCE_PHASES and s.to_move >= 0:
-        out[i + (s.to_move - player) % n] = 1.0
+        head[i + rel[s.to_move]] = 1.0
     i += MAX_SEATS
-    out[i + (s.active - player) % n] = 1.0
+    head[i + rel[s.active]] = 1.0
     i += MAX_SEATS
-    out[i:i + 6] = (float(s.last_round), s.turns_left / 5, s.acted / 5, s.draws_left / 36,
-                    sum(s.deck) / 36, sum(s.order_deck) / 32)
+    head[i:i + 6] = (float(s.last_round), s.turns_left / 5, s.acted / 5, s.draws_left / 36,
+                     sum(s.deck) / 36, sum(s.order_deck) / 32)
     i += 6
     for slot, c in enumerate(s.lot):
         card = comp.cards[c]
         j = i + slot * CARD_FEATURES
-        out[j] = 1.0
-        out[j + 1:j + CARD_FEATURES] = card.invest + card.mines + (card.crates,)
+        head[j:j + CARD_FEATURES] = (1.0, *card.invest, *card.mines, card.crates)
     i += LOT * CARD_FEATURES
-    out[i] = s.high_bid / 50
+    head[i] = s.high_bid / 50
     if s.high_bidder >= 0:
-        out[i + 1 + (s.high_bidder - player) % n] = 1.0
+        head[i + 1 + rel[s.high_bidder]] = 1.0
     i += 1 + MAX_SEATS
     for q in range(n):
-        out[i + len(STATUS_NAMES) * ((q - player) % n) + s.status[q]] = 1.0
+        head[i + len(STATUS_NAMES) * rel[q] + s.status[q]] = 1.0
     i += MAX_SEATS * len(STATUS_NAMES)
-    out[i:i + NUM_COMPANIES] = s.track
-    out[i:i + NUM_COMPANIES] /= 11
-    out[i + NUM_COMPANIES] = s.crates
-    i += NUM_COMPANIES + 1
+    head[i:i + NUM_COMPANIES + 1] = [t / 11 for t in s.track] + [s.crates]
     cells = board(s)
-    out[i:i + cells.size] = cells
-    i += cells.size
+    rows = seat_rows(s)
     k = comp.num_orders
-    out[i:i + k] = s.hand[player]
-    i += k
-    width = seat_features(k)
-    for q in range(n):
-        j = i + width * ((q - player) % n)
-        out[j:j + width] = (
-            [1.0, s.money[q] / 100] + s.invest[q] + s.unused[q] + s.tokens[q] + s.completed[q]
-            + [sum(s.hand[q]), float(s.profit_used[q]), float(s.last_bid_card[q]),
-               s.cards_won[q] / 10]
-        )
+    out = np.zeros(s.game.obs_size, dtype=np.float32)
+    out[:_HEAD] = head
+    j = _HEAD + cells.size
+    out[_HEAD:j] = cells
+    out[j:j + k] = s.hand[player]
+    j += k
+    out[j:j + rows.size] = rows.take(_ROTATIONS[n][player], axis=0).ravel()
     return out
 
 

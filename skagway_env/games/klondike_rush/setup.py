@@ -15,11 +15,6 @@ if TYPE_CHECKING:
 ORDERS_DEALT = 2  # [Setup 4] "deal 2 to each player"
 
 
-def token_spaces(s: KlondikeRushState) -> list[int]:
-    """[Setup 2] every space except the town's, in order."""
-    return [x for x in range(s.game.components.num_spaces) if x != s.town]
-
-
 def token_outcomes(s: KlondikeRushState) -> list[tuple[int, float]]:
     total = sum(s.token_pool)
     return [(k, c / total) for k, c in enumerate(s.token_pool) if c]
@@ -27,7 +22,7 @@ def token_outcomes(s: KlondikeRushState) -> list[tuple[int, float]]:
 
 def place_token(s: KlondikeRushState, kind: int) -> None:
     """[Setup 2] "Randomly place one token face up on each space"."""
-    spaces = token_spaces(s)
+    spaces = s.game.token_spaces  # [Setup 2] every space but the town's, in order
     s.token_pool[kind] -= 1
     s.space_token[spaces[s.setup_step]] = kind
     s.setup_step += 1

@@ -95,6 +95,8 @@ class KlondikeRushState(State):
         self.turns_left = 0
         self._costs: list | None = None
         self._board: np.ndarray | None = None
+        self._rows: np.ndarray | None = None  # observation.seat_rows cache
+        self._dirty = 0  # seats whose public block changed since (bit mask)
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -148,6 +150,7 @@ class KlondikeRushState(State):
             if not self.crates:
                 self.start_building()
         else:
+            self.touch(self.to_move)
             self._decide(self.to_move, self.game.codec.moves[action])
             if self.phase != self.OVER and self._all_broke():
                 endgame.score_game(self)  # [Errata, Game End] "immediately ends"
@@ -180,8 +183,13 @@ class KlondikeRushState(State):
             self.acted += 1
             self._next_settler()
 
+    def touch(self, p: int) -> None:
+        """Mark seat ``p``'s public values as changed (for the observation cache)."""
+        self._dirty = (self._dirty or 0) | 1 << p
+
     def give_order(self, p: int, kind: int) -> None:
         """An order card from the deck to ``p``'s secret hand (Setup 4, supply crates)."""
+        self.touch(p)
         self.order_deck[kind] -= 1
         self.hand[p][kind] += 1
         self.order_draws.append([len(self.history), p, kind])
@@ -326,5 +334,6 @@ class KlondikeRushState(State):
         # caches of the mines and tokens only: replaced on change, shared safely
         d["_costs"] = self._costs
         d["_board"] = self._board
+        d["_rows"] = None
         new.__dict__ = d
         return new
