@@ -110,7 +110,7 @@ def spare_turn_in(state: Any, me: int, legal: set[int]) -> int | None:
     spare[SNOW_BEAST] = 0
     for i, triple in enumerate(TURN_INS):
         action = codec.turn_in(i)
-        if action in legal and all(s >= t for s, t in zip(spare, triple)):
+        if action in legal and all(s >= t for s, t in zip(spare, triple, strict=True)):
             return action
     return None
 

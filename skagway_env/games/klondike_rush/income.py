@@ -46,7 +46,7 @@ def free_actions(s: KlondikeRushState, p: int) -> list[int]:
            if n and can_complete(s, p, k)]
     if sum(held) >= TURN_IN_SIZE:
         out += [codec.turn_in(i) for i, t in enumerate(TURN_INS)
-                if all(h >= need for h, need in zip(held, t))]
+                if all(h >= need for h, need in zip(held, t, strict=True))]
     return out
 
 

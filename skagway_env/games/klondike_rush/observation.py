@@ -77,7 +77,7 @@ def board(s: KlondikeRushState) -> np.ndarray:
     cached = s._board
     if cached is None:
         cells: list[float] = []
-        for m, t in zip(s.space_mine, s.space_token):
+        for m, t in zip(s.space_mine, s.space_token, strict=True):
             cells += _MINE_ROWS[m + 1]
             cells += _TOKEN_ROWS[t + 1]
         cached = s._board = np.array(cells, dtype=np.float32)
