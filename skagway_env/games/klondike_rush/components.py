@@ -65,6 +65,11 @@ class Components:
     def num_orders(self) -> int:
         return len(self.orders)
 
+    @property
+    def smallest_order(self) -> int:
+        """The fewest tokens any order card asks for."""
+        return min((o.quantity for o in self.orders), default=1 << 30)
+
     def card_label(self, card: int) -> str:
         c = self.cards[card]
 

@@ -53,6 +53,7 @@ class KlondikeRushGame(Game):
         self.town = town
         self.token_spaces = tuple(x for x in range(comp.num_spaces) if x != town)
         self.obs_size = observation.size(comp)
+        self.smallest_order = comp.smallest_order
         if sum(o.count for o in comp.orders) < ORDERS_DEALT * n:
             raise GameParameterError(
                 f"klondike_rush: too few order cards to deal {ORDERS_DEALT} to {n} players")

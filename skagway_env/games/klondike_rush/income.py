@@ -51,8 +51,11 @@ def free_actions(s: KlondikeRushState, p: int) -> list[int]:
 
 
 def has_free_action(s: KlondikeRushState, p: int) -> bool:
-    if sum(s.tokens[p]) >= TURN_IN_SIZE:
+    held = sum(s.tokens[p])
+    if held >= TURN_IN_SIZE:
         return True
+    if held < s.game.smallest_order:
+        return False
     return any(n and can_complete(s, p, k) for k, n in enumerate(s.hand[p]))
 
 

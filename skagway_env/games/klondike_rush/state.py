@@ -118,8 +118,12 @@ class KlondikeRushState(State):
 
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
+        if phase == self.DRAW:
+            return [c for c, d in enumerate(self.deck) if d]
+        if phase == self.TOKENS:
+            return [k for k, c in enumerate(self.token_pool) if c]
         if phase in self.CHANCE_PHASES:
-            return [a for a, _ in self.chance_outcomes()]
+            return [k for k, c in enumerate(self.order_deck) if c]
         if phase == self.BID:
             moves = [PASS] + auction.bid_actions(self, player)
         elif phase == self.LAST:
