@@ -7,3 +7,4 @@ register_game(
     "skagway_env.games.dawson_city_barbers:DawsonCityBarbersGame",
 )
 register_game("skagway", "skagway_env.games.skagway:SkagwayGame")
+register_game("klondike_rush", "skagway_env.games.klondike_rush:KlondikeRushGame")

@@ -1,0 +1,159 @@
+"""[Playing the Game 1] the auction, its [2-Player Game] form and the [Last Bid Variant].
+
+3-5 players: each bids once, in turn order from the active player, at least $1 over
+the last bid. 2 players: two cards bought together, bidding goes back and forth in $2
+steps until one passes. Last Bid: after the round, an ordered offer from the active
+player round the table (RULES_NOTES L1) lets the first who declares bid once more.
+A seat that can neither bid nor take a free action passes without a decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import MAX_BID
+from .income import has_free_action
+
+if TYPE_CHECKING:
+    from .state import KlondikeRushState
+
+WAITING, BID, PASSED, DECLINED = range(4)
+STATUS_NAMES = ("waiting", "bid", "passed", "declined last bid")
+RAISE = 1  # [Playing the Game 1] "at least $1 greater than the previous bid"
+RAISE_TWO_PLAYERS = 2  # [2-Player Game] "at least $2 higher than the previous bid"
+
+
+def min_bid(s: KlondikeRushState) -> int:
+    """The lowest legal bid now: $1 to open ("A bid of $0 is not allowed")."""
+    if s.high_bidder < 0:
+        return 1
+    return s.high_bid + (RAISE_TWO_PLAYERS if s.num_players == 2 else RAISE)
+
+
+def bid_actions(s: KlondikeRushState, p: int) -> list[int]:
+    """Bids ``p`` is "willing (and able) to pay": up to its money (and MAX_BID)."""
+    lo, hi = min_bid(s), min(s.money[p], MAX_BID)
+    codec = s.game.codec
+    return [codec.bid(b) for b in range(lo, hi + 1)]
+
+
+def can_act(s: KlondikeRushState, p: int) -> bool:
+    return s.money[p] >= min_bid(s) or has_free_action(s, p)
+
+
+def open_auction(s: KlondikeRushState) -> None:
+    s.high_bid, s.high_bidder = 0, -1
+    s.status = [WAITING] * s.num_players
+    s.acted = 0
+    if s.num_players == 2:
+        _prompt_two(s, s.active)
+    else:
+        _next_bidder(s)
+
+
+def bid(s: KlondikeRushState, p: int, amount: int) -> None:
+    s.high_bid, s.high_bidder = amount, p
+    s.status[p] = BID
+    if s.phase == s.LAST:
+        resolve(s)  # "Only one player may play a Last Bid card per turn"
+    elif s.num_players == 2:
+        other = 1 - p
+        if s.status[other] == PASSED:
+            resolve(s)
+        else:
+            _prompt_two(s, other)
+    else:
+        s.acted += 1
+        _next_bidder(s)
+
+
+def pass_bid(s: KlondikeRushState, p: int) -> None:
+    s.status[p] = PASSED
+    if s.num_players == 2:
+        other = 1 - p
+        if s.status[other] == PASSED or s.high_bidder == other:
+            resolve(s)
+        else:
+            _prompt_two(s, other)
+    else:
+        s.acted += 1
+        _next_bidder(s)
+
+
+def _prompt_two(s: KlondikeRushState, p: int) -> None:
+    """[2-Player Game] "each player may bid any number of times"; a pass leaves."""
+    if can_act(s, p):
+        s.phase, s.to_move = s.BID, p
+    else:
+        pass_bid(s, p)
+
+
+def _next_bidder(s: KlondikeRushState) -> None:
+    """[Playing the Game 1] "Each player may only bid once", in turn order."""
+    n = s.num_players
+    while s.acted < n:
+        p = (s.active + s.acted) % n
+        if can_act(s, p):
+            s.phase, s.to_move = s.BID, p
+            return
+        s.status[p] = PASSED
+        s.acted += 1
+    if s.game.params.last_bid:
+        s.acted = 0
+        _next_offer(s)
+    else:
+        resolve(s)
+
+
+def _may_declare(s: KlondikeRushState, p: int) -> bool:
+    return (s.last_bid_card[p] and p != s.high_bidder
+            and (s.money[p] > s.high_bid or has_free_action(s, p)))
+
+
+def _next_offer(s: KlondikeRushState) -> None:
+    """[Last Bid Variant] the offer goes round from the active player (RULES_NOTES L1)."""
+    n = s.num_players
+    while s.acted < n:
+        p = (s.active + s.acted) % n
+        if _may_declare(s, p):
+            s.phase, s.to_move = s.OFFER, p
+            return
+        s.acted += 1
+    resolve(s)
+
+
+def declare_last_bid(s: KlondikeRushState, p: int) -> None:
+    """"they cannot use it again and must discard it"; the declarer bids again."""
+    s.last_bid_card[p] = False
+    s.phase = s.LAST
+
+
+def decline_last_bid(s: KlondikeRushState, p: int) -> None:
+    s.status[p] = DECLINED
+    s.acted += 1
+    _next_offer(s)
+
+
+def resolve(s: KlondikeRushState) -> None:
+    """The highest bidder pays the supply and takes the card(s): mine pieces on the
+    card, an order card per supply crate. Unsold cards leave the game (RULES_NOTES A2)."""
+    winner = s.high_bidder
+    cards = s.game.components.cards
+    crates = 0
+    if winner >= 0:
+        s.touch(winner)
+        s.money[winner] -= s.high_bid
+        for c in s.lot:
+            card = cards[c]
+            for k in range(len(card.invest)):
+                s.invest[winner][k] += card.invest[k]
+                s.unused[winner][k] += card.mines[k]
+            crates += card.crates
+        s.cards_won[winner] += len(s.lot)
+    s.lot = []
+    s.crates = min(crates, sum(s.order_deck))
+    s.crate_for = winner
+    if s.crates:
+        s.phase = s.CRATE
+    else:
+        s.start_building()

@@ -1,0 +1,80 @@
+"""Money in: [Playing the Game 3] the profit card and the [Free Actions].
+
+Free actions may be taken "at any time"; they are offered at every decision point
+of their owner (RULES_NOTES F1). Wild tokens stand in for any good of an order, and
+an order is paid with the matching goods first (RULES_NOTES F2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import TURN_INS
+from .components import NUM_COMPANIES, WILD
+
+if TYPE_CHECKING:
+    from .state import KlondikeRushState
+
+TURN_IN_SIZE = 3  # [Free Actions] "turn in any three hunt tokens"
+TURN_IN_MONEY = 5  # "and gain $5 from the supply"
+
+
+def profits(s: KlondikeRushState, p: int) -> int:
+    """[Playing the Game 3] each investment pays its company's value on the track."""
+    values = s.game.components.values
+    inv = s.invest[p]
+    return sum(inv[c] * values[s.track[c] - 1] for c in range(NUM_COMPANIES) if inv[c])
+
+
+def use_profit_card(s: KlondikeRushState, p: int) -> None:
+    """Collect profits; "A profit card may only be used once in the game"."""
+    s.money[p] += profits(s, p)
+    s.profit_used[p] = True
+
+
+def can_complete(s: KlondikeRushState, p: int, kind: int) -> bool:
+    order = s.game.components.orders[kind]
+    held = s.tokens[p]
+    return s.hand[p][kind] > 0 and held[order.good] + held[WILD] >= order.quantity
+
+
+def free_actions(s: KlondikeRushState, p: int) -> list[int]:
+    """The orders ``p`` can complete and the token triples it can turn in (ascending)."""
+    codec = s.game.codec
+    held = s.tokens[p]
+    out = [codec.complete_order(k) for k, n in enumerate(s.hand[p])
+           if n and can_complete(s, p, k)]
+    if sum(held) >= TURN_IN_SIZE:
+        out += [codec.turn_in(i) for i, t in enumerate(TURN_INS)
+                if all(h >= need for h, need in zip(held, t, strict=True))]
+    return out
+
+
+def has_free_action(s: KlondikeRushState, p: int) -> bool:
+    held = sum(s.tokens[p])
+    if held >= TURN_IN_SIZE:
+        return True
+    if held < s.game.smallest_order:
+        return False
+    return any(n and can_complete(s, p, k) for k, n in enumerate(s.hand[p]))
+
+
+def complete_order(s: KlondikeRushState, p: int, kind: int) -> None:
+    """[Free Actions] Complete Order; the card stays face up (Errata, Free Actions)."""
+    order = s.game.components.orders[kind]
+    held = s.tokens[p]
+    goods = min(held[order.good], order.quantity)
+    held[order.good] -= goods
+    held[WILD] -= order.quantity - goods
+    s.hand[p][kind] -= 1
+    s.completed[p][kind] += 1
+    s.money[p] += order.value
+    s.completions.append([len(s.history), p, kind])
+
+
+def turn_in(s: KlondikeRushState, p: int, tokens: tuple[int, ...]) -> None:
+    """[Free Actions] Turn in any 3 tokens for $5."""
+    held = s.tokens[p]
+    for k, n in enumerate(tokens):
+        held[k] -= n
+    s.money[p] += TURN_IN_MONEY

@@ -1,0 +1,343 @@
+"""Klondike Rush positions: the turn's flow, legal actions, chance and views.
+
+Sections in brackets name the rulebook's headings (../shared/rulebooks/klondike_rush.txt).
+The phases live beside this file: setup, auction, building, income (profit card and
+free actions), endgame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core import CHANCE, TERMINAL, State
+from . import auction, building, endgame, income, observation, setup, statistics
+from .actions import (
+    DECLARE_LAST_BID,
+    DECLINE_LAST_BID,
+    END_BUILDING,
+    FINISH,
+    KEEP_PROFIT,
+    PASS,
+    USE_PROFIT,
+    Bid,
+    Build,
+    CompleteOrder,
+    DeclareLastBid,
+    DeclineLastBid,
+    EndBuilding,
+    Finish,
+    KeepProfit,
+    Pass,
+    TurnIn,
+    UseProfit,
+)
+from .building import EMPTY, TOWN
+from .components import NUM_COMPANIES, TOKEN_KINDS
+
+if TYPE_CHECKING:
+    from .game import KlondikeRushGame
+
+START_MONEY = 30  # [Setup 5] "Give each player $30"
+TWO_PLAYER_REMOVED = 4  # [2-Player Game] "remove an additional 4 random company cards"
+TWO_PLAYER_LOT = 2  # [2-Player Game] "draw 2 company cards instead of 1"
+
+
+class KlondikeRushState(State):
+    game: KlondikeRushGame
+
+    # phases; chance: TOKENS, DEAL, DRAW, CRATE
+    TOKENS, DEAL, DRAW, BID, OFFER, LAST, CRATE, BUILD, PROFIT, SETTLE, OVER = range(11)
+    PHASE_NAMES = ("placing hunt tokens", "dealing order cards", "drawing company cards",
+                   "bidding", "last bid offer", "last bid", "drawing order cards",
+                   "building", "profit card", "last free actions", "game over")
+    CHANCE_PHASES = frozenset((TOKENS, DEAL, DRAW, CRATE))
+
+    def __init__(self, game: KlondikeRushGame) -> None:
+        super().__init__(game)
+        comp, n, params = game.components, game.num_players, game.params
+        self.phase = self.TOKENS
+        self.setup_step = 0
+        self.town = game.town
+        # [Setup 1, 8] the town holds one mine of each colour; every track at space 1
+        self.space_mine = [EMPTY] * comp.num_spaces
+        self.space_mine[self.town] = TOWN
+        self.space_token = [EMPTY] * comp.num_spaces
+        self.token_pool = list(comp.tokens)
+        self.track = [1] * NUM_COMPANIES
+        # [Setup 3] "4+" cards out with 2-3 players; [2-Player Game] four more random
+        # cards out, drawn as four cards never bought (RULES_NOTES S2)
+        self.deck = [int(n >= 4 or not c.four_plus) for c in comp.cards]
+        self.draws_left = sum(self.deck) - (TWO_PLAYER_REMOVED if n == 2 else 0)
+        self.order_deck = [o.count for o in comp.orders]
+        self.hand = [[0] * comp.num_orders for _ in range(n)]
+        self.completed = [[0] * comp.num_orders for _ in range(n)]
+        self.order_draws: list[list[int]] = []  # [history index, player, kind]
+        self.completions: list[list[int]] = []  # [history index, player, kind]
+        self.money = [START_MONEY] * n
+        self.profit_used = [False] * n  # [Setup 6] a profit card each
+        self.last_bid_card = [bool(params.last_bid)] * n
+        self.tokens = [[0] * len(TOKEN_KINDS) for _ in range(n)]
+        self.invest = [[0] * NUM_COMPANIES for _ in range(n)]
+        self.unused = [[0] * NUM_COMPANIES for _ in range(n)]
+        self.cards_won = [0] * n
+        self.active = 0  # [Setup 9] seat 0 holds the snow beast figure
+        self.to_move = -1
+        self.lot: list[int] = []
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.status = [auction.WAITING] * n
+        self.acted = 0
+        self.crates = 0
+        self.crate_for = -1
+        self.last_round = False
+        self.turns_left = 0
+        self._costs: list | None = None
+        self._board: np.ndarray | None = None
+        self._rows: np.ndarray | None = None  # observation.seat_rows cache
+        self._dirty = 0  # seats whose public block changed since (bit mask)
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        if self.phase in self.CHANCE_PHASES:
+            return CHANCE
+        return TERMINAL if self.phase == self.OVER else self.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == self.TOKENS:
+            return setup.token_outcomes(self)
+        if phase == self.DRAW:
+            left = sum(self.deck)
+            return [(c, 1.0 / left) for c, d in enumerate(self.deck) if d]
+        if phase in (self.DEAL, self.CRATE):
+            total = sum(self.order_deck)
+            return [(k, c / total) for k, c in enumerate(self.order_deck) if c]
+        raise ValueError("not a chance node")
+
+    def _legal_actions(self, player: int) -> list[int]:
+        phase = self.phase
+        if phase == self.DRAW:
+            return [c for c, d in enumerate(self.deck) if d]
+        if phase == self.TOKENS:
+            return [k for k, c in enumerate(self.token_pool) if c]
+        if phase in self.CHANCE_PHASES:
+            return [k for k, c in enumerate(self.order_deck) if c]
+        if phase == self.BID:
+            moves = [PASS] + auction.bid_actions(self, player)
+        elif phase == self.LAST:
+            moves = auction.bid_actions(self, player)
+        elif phase == self.OFFER:
+            moves = [DECLINE_LAST_BID]
+            if self.money[player] >= auction.min_bid(self):
+                moves.insert(0, DECLARE_LAST_BID)
+        elif phase == self.BUILD:
+            moves = [END_BUILDING] + building.build_actions(self, player)
+        elif phase == self.PROFIT:
+            moves = [USE_PROFIT, KEEP_PROFIT]
+        else:
+            moves = [FINISH]
+        return moves + income.free_actions(self, player)
+
+    def _apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == self.TOKENS:
+            setup.place_token(self, action)
+        elif phase == self.DEAL:
+            setup.deal_order(self, action)
+        elif phase == self.DRAW:
+            self._draw_card(action)
+        elif phase == self.CRATE:
+            self.give_order(self.crate_for, action)
+            self.crates -= 1
+            if not self.crates:
+                self.start_building()
+        else:
+            self.touch(self.to_move)
+            self._decide(self.to_move, self.game.codec.moves[action])
+            if self.phase != self.OVER and self._all_broke():
+                endgame.score_game(self)  # [Errata, Game End] "immediately ends"
+
+    def _decide(self, p: int, move) -> None:
+        kind = type(move)
+        if kind is Bid:
+            auction.bid(self, p, move.amount)
+        elif kind is Pass:
+            auction.pass_bid(self, p)
+        elif kind is CompleteOrder:
+            income.complete_order(self, p, move.kind)
+        elif kind is TurnIn:
+            income.turn_in(self, p, move.tokens)
+        elif kind is Build:
+            building.build(self, p, move.company, move.space)
+        elif kind is EndBuilding:
+            self.start_profit()
+        elif kind is UseProfit:
+            income.use_profit_card(self, p)
+            self.end_turn()
+        elif kind is KeepProfit:
+            self.end_turn()
+        elif kind is DeclareLastBid:
+            auction.declare_last_bid(self, p)
+        elif kind is DeclineLastBid:
+            auction.decline_last_bid(self, p)
+        else:
+            assert kind is Finish
+            self.acted += 1
+            self._next_settler()
+
+    def touch(self, p: int) -> None:
+        """Mark seat ``p``'s public values as changed (for the observation cache)."""
+        self._dirty = (self._dirty or 0) | 1 << p
+
+    def give_order(self, p: int, kind: int) -> None:
+        """An order card from the deck to ``p``'s secret hand (Setup 4, supply crates)."""
+        self.touch(p)
+        self.order_deck[kind] -= 1
+        self.hand[p][kind] += 1
+        self.order_draws.append([len(self.history), p, kind])
+
+    def begin_turn(self) -> None:
+        """[Playing the Game 1] the active player draws the top company card(s)."""
+        self.phase, self.to_move, self.lot = self.DRAW, -1, []
+
+    def _draw_card(self, card: int) -> None:
+        self.deck[card] = 0
+        self.draws_left -= 1
+        self.lot.append(card)
+        lot = TWO_PLAYER_LOT if self.num_players == 2 else 1
+        if len(self.lot) == lot or not self.draws_left:
+            auction.open_auction(self)
+
+    def start_building(self) -> None:
+        """[Playing the Game 2] the active player builds (skipped with nothing to do)."""
+        p = self.active
+        self.phase, self.to_move = self.BUILD, p
+        if not building.build_actions(self, p) and not income.has_free_action(self, p):
+            self.start_profit()
+
+    def start_profit(self) -> None:
+        """[Playing the Game 3] the optional profit card; not on the last turn, whose
+        final profits pay an unused card anyway (RULES_NOTES E1)."""
+        p = self.active
+        if self.last_round or self.profit_used[p]:
+            self.end_turn()
+        else:
+            self.phase, self.to_move = self.PROFIT, p
+
+    def end_turn(self) -> None:
+        """Next player; after the last card, one last turn each ([Game End])."""
+        n = self.num_players
+        if self.last_round:
+            self.turns_left -= 1
+            if self.turns_left:
+                self.active = (self.active + 1) % n
+                self.start_building()
+            else:
+                self.phase, self.acted = self.SETTLE, 0
+                self._next_settler()
+        elif not self.draws_left:
+            self.last_round, self.turns_left = True, n
+            self.active = (self.active + 1) % n
+            self.start_building()
+        else:
+            self.active = (self.active + 1) % n
+            self.begin_turn()
+
+    def _next_settler(self) -> None:
+        """A last window for free actions, in turn order, before final profits
+        (RULES_NOTES F1); seats with none are skipped."""
+        n = self.num_players
+        while self.acted < n:
+            p = (self.active + 1 + self.acted) % n
+            if income.has_free_action(self, p):
+                self.to_move = p
+                return
+            self.acted += 1
+        endgame.score_game(self)
+
+    def _all_broke(self) -> bool:
+        """[Errata, Game End] "all players have no money, and have used their profit card"."""
+        return not any(self.money) and all(self.profit_used)
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(m) for m in self.money]
+
+    def rank_keys(self) -> list[tuple]:
+        return endgame.rank_keys(self)
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        if player == CHANCE:
+            phase, comp = self.phase, self.game.components
+            if phase == self.TOKENS:
+                return f"hunt token {TOKEN_KINDS[action]}"
+            if phase == self.DRAW:
+                return f"company card {action} {comp.card_label(action)}"
+            return f"order card {comp.orders[action].label()}"
+        return self.game.codec.to_string(action)
+
+    # ------------------------------------------------------------------ information
+    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation.encode(self, player)
+
+    def observation_string(self, player: int) -> str:
+        return observation.describe(self, player)
+
+    def __str__(self) -> str:
+        return observation.describe(self, None)
+
+    def view(self, player: int, rng: np.random.Generator) -> KlondikeRushState:
+        """Redraw the order cards ``player`` has not seen, and the history's draws.
+
+        Opponents' order cards are secret until completed (then face up: Errata, Free
+        Actions). Each completion is matched to the earliest earlier draw of its kind
+        by that seat; every other draw by an opponent is redrawn from those unseen
+        cards and the order deck, in place in ``history``. Replaying keeps every
+        completion legal (its card was drawn before it) and every draw possible (the
+        redrawn cards are a permutation of the unseen ones). Money is not redrawn:
+        every change to it is public (RULES_NOTES H1).
+        """
+        new = self.clone()
+        kept = set()
+        for _, q, kind in self.completions:
+            if q != player:
+                kept.add(next(i for i, d in enumerate(self.order_draws)
+                              if i not in kept and d[1] == q and d[2] == kind))
+        hidden = [i for i, d in enumerate(self.order_draws) if d[1] != player and i not in kept]
+        pool = list(self.order_deck)
+        for i in hidden:
+            pool[self.order_draws[i][2]] += 1
+        cards = np.repeat(np.arange(len(pool)), pool)
+        rng.shuffle(cards)
+        for q in range(self.num_players):
+            if q != player:
+                new.hand[q] = [0] * len(pool)
+        for slot, i in enumerate(hidden):
+            index, q, _ = self.order_draws[i]
+            kind = int(cards[slot])
+            new.order_draws[i][2] = kind
+            new.history[index] = kind
+            new.hand[q][kind] += 1
+        new.order_deck = np.bincount(cards[len(hidden):], minlength=len(pool)).tolist()
+        return new
+
+    def clone(self) -> KlondikeRushState:
+        new = object.__new__(KlondikeRushState)
+        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        for key in ("hand", "completed", "tokens", "invest", "unused",
+                    "order_draws", "completions"):
+            d[key] = [row[:] for row in d[key]]
+        d["_legal"] = None
+        # caches of the mines and tokens only: replaced on change, shared safely
+        d["_costs"] = self._costs
+        d["_board"] = self._board
+        d["_rows"] = None
+        new.__dict__ = d
+        return new

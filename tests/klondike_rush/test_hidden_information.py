@@ -1,0 +1,78 @@
+"""Secret money and order cards: what a seat sees, and views that redraw the rest
+(RULES_NOTES H1, H2)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from skagway_env.core.playout import random_playout, replay
+from skagway_env.games.klondike_rush.observation import seat_rows
+
+from .helpers import PELT, after_setup, draw, game, put
+
+TWO_PELTS = 3
+
+
+def test_a_seat_sees_its_own_orders_and_only_counts_of_others():
+    state = after_setup(3, orders=[TWO_PELTS, 0, 5, 6, 7, 8])
+    text = state.observation_string(0)
+    assert "orders P0: 2 fish for $7; 2 pelt for $7" in text
+    assert "orders P1" not in text and "order cards 2" in text
+    assert "orders P1" in str(state)  # the whole state shows every hand
+
+
+def test_money_is_reckoned_from_public_events():
+    """Bids paid are public: every seat's observation shows the exact money."""
+    state = after_setup(3)
+    draw(state, 0)
+    state.apply_action(state.game.codec.bid(7))
+    state.apply_action(0)
+    state.apply_action(0)
+    assert "P0: $23" in state.observation_string(2)
+
+
+def test_views_redraw_opponents_unrevealed_orders_and_rewrite_history():
+    state = after_setup(3, orders=[TWO_PELTS, 0, 5, 6, 7, 8])
+    draw(state, 0)
+    put(state, tokens=[[0] * 6, [0] * 6, [0] * 6])
+    rng = np.random.default_rng(0)
+    views = [state.view(0, rng) for _ in range(20)]
+    assert all(v.hand[0] == state.hand[0] for v in views)
+    assert any(v.hand[1] != state.hand[1] for v in views)
+    for v in views:
+        assert [sum(h) for h in v.hand] == [2, 2, 2]
+        assert v.history[:35] == state.history[:35]  # the tokens are public
+        assert replay(v.game, v.history).hand == v.hand
+
+
+def test_a_completed_order_stays_the_same_in_every_view():
+    state = after_setup(3, orders=[0, 1, TWO_PELTS, 2, 4, 5])
+    draw(state, 0)
+    state.apply_action(0)
+    tokens = [[0] * 6, [0] * 6, [0] * 6]
+    tokens[1][PELT] = 2
+    put(state, tokens=tokens)
+    state.apply_action(state.game.codec.complete_order(TWO_PELTS))
+    rng = np.random.default_rng(1)
+    for _ in range(10):
+        view = state.view(2, rng)
+        assert view.completed[1][TWO_PELTS] == 1 and sum(view.hand[1]) == 1
+        assert view.history[35 + 2] == TWO_PELTS  # seat 1's first card, now revealed
+        assert view.order_draws[2] == [35 + 2, 1, TWO_PELTS]
+        assert view.history[:35] == state.history[:35]  # the tokens are public
+        assert view.history[39:41] == state.history[39:41] == [4, 5]  # seat 2's own
+
+
+def test_the_seat_row_cache_matches_a_rebuild_along_random_games():
+    g = game(4)
+    rng = np.random.default_rng(3)
+
+    def check(state) -> None:
+        if state.is_chance_node():
+            return
+        cached = seat_rows(state).copy()
+        fresh = put(state.clone())
+        assert np.array_equal(seat_rows(fresh), cached)
+
+    for _ in range(3):
+        random_playout(g.new_initial_state(), rng, visit=check)
