@@ -64,7 +64,7 @@ def test_views_draw_every_ruby_count_the_seat_cannot_rule_out():
         s = random_playout(g.new_initial_state(), np.random.default_rng(seed), max_steps=120)
         p = s.current_player()
         q = 1 - p
-        possible = {sum(int(ruby[i][bits(m)].sum()) for m in s.paths[q])
+        possible = {sum(int(ruby[bits(m), i].sum()) for m in s.paths[q])
                     for i in consistent_arrangements(s, q)}
         paid = sum(value for kind, value in s.ledger[q] if kind == 1)
         drawn = set()

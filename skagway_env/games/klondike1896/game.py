@@ -8,7 +8,7 @@ from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, MAX_ROW, ActionCodec
 from .components import load_components
-from .geometry import build_grid
+from .geometry import build_grid, terrain_of
 from .state import Klondike1896State
 
 LAYOUTS = ("line", "square")
@@ -66,6 +66,17 @@ class Klondike1896Game(Game):
         self.start_box = self.grid.box_of(self.grid.start)
         # at most one round a dealt row, plus a final one
         self.max_rounds = sum(c.count for c in self.components.claims[:-1]) // self.num_players
+        self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.planes_cache: dict[tuple, object] = {}  # observation.board_planes
+        self.consistent_cache: dict[tuple, object] = {}  # secret.consistent_arrangements
+
+    def terrain(self, arrangement: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(gold pieces, rubies) a cell for a seat's board arrangement, cached."""
+        key = tuple(arrangement)
+        found = self._terrain.get(key)
+        if found is None:
+            found = self._terrain[key] = terrain_of(self.components, self.grid, key)
+        return found
 
     def num_distinct_actions(self) -> int:
         return self.codec.size

@@ -65,6 +65,7 @@ class Grid:
     right_edge: int
     edge_rules: list[tuple[int, int, int]]  # (top, bottom, beyond) per edge board
     targets: list[int]
+    target_boxes: list[tuple[int, int, int, int]]  # (row0, row1, col0, col1) a frame
 
     @property
     def cells(self) -> int:
@@ -109,7 +110,7 @@ def build_grid(comp: Components, square: bool) -> Grid:
             if 0 <= r + dr < rows and 0 <= c + dc < cols:
                 m |= 1 << ((r + dr) * cols + c + dc)
         around.append(m)
-    grid = Grid(rows, cols, size, square, around, [], [], [], 0, 0, 0, [], [])
+    grid = Grid(rows, cols, size, square, around, [], [], [], 0, 0, 0, [], [], [])
     for claim in comp.claims:
         seen: set[tuple[tuple[int, int], ...]] = set()
         per_rot: list[list[Placement | None] | None] = []
@@ -141,6 +142,7 @@ def build_grid(comp: Components, square: bool) -> Grid:
     if square:
         grid.start = (1 << n) - 1  # [Tips] 3 "put down their first claim as they wish"
         grid.targets = [grid.mask_of(t) for t in comp.targets]
+        grid.target_boxes = [grid.box_of(t) for t in grid.targets]
     else:
         grid.start = grid.mask_of(comp.start)
         grid.finish = grid.mask_of(comp.finish)
@@ -173,11 +175,10 @@ def turned_board(comp: Components, code: int) -> list[list[int]]:
     return terrain
 
 
-@lru_cache(maxsize=256)
-def terrain_of(comp: Components, square: bool, arrangement: tuple[int, ...]
+def terrain_of(comp: Components, grid: Grid, arrangement: tuple[int, ...]
                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(gold pieces, rubies) on every cell of a seat's grid for its four boards."""
-    grid = build_grid(comp, square)
+    """(gold pieces, rubies) on every cell of a seat's grid for its four boards
+    (``Klondike1896Game.terrain`` keeps them)."""
     gold = [0] * grid.cells
     ruby = [0] * grid.cells
     for slot, code in enumerate(arrangement):
@@ -195,10 +196,11 @@ def terrain_of(comp: Components, square: bool, arrangement: tuple[int, ...]
 @lru_cache(maxsize=4)
 def all_arrangements(comp: Components, square: bool
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every way to lay a set of boards: codes (A, 4), gold (A, cells), rubies (A, cells).
+    """Every way to lay a set of boards: codes (A, 4), gold (cells, A), rubies (cells, A).
 
     A = 4! orders x 4^4 turns = 6144; used to redraw a hidden arrangement (secret
-    rubies) consistently with what a seat saw.
+    rubies) consistently with what a seat saw. Cell-major, so that summing a claim's
+    few cells reads a few contiguous rows.
     """
     grid = build_grid(comp, square)
     size = grid.board_size
@@ -214,4 +216,5 @@ def all_arrangements(comp: Components, square: bool
         piece = pieces[codes[:, slot]]
         gold[:, r0:r0 + size, c0:c0 + size] = np.where(piece > 0, piece, 0)
         ruby[:, r0:r0 + size, c0:c0 + size] = piece == RUBY
-    return codes, gold.reshape(len(codes), -1), ruby.reshape(len(codes), -1)
+    return (codes, np.ascontiguousarray(gold.reshape(len(codes), -1).T),
+            np.ascontiguousarray(ruby.reshape(len(codes), -1).T))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import PLACE
-from .geometry import Placement, terrain_of
+from .geometry import Placement
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -24,13 +24,19 @@ PLACE_PHASE, EXTRA_PLACE = 3, 5
 
 def legal_placements(s: Klondike1896State, p: int) -> list[int]:
     """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""
+    found = [PLACE + place.action for place in placements_for(s, p, s.won[p])]
+    return found or [s.game.codec.lose]
+
+
+def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:
+    """Every legal place of ``claim`` on ``p``'s landscape now, in action order
+    (also what bots ask of the claims they could still win)."""
     grid = s.game.grid
-    claim = s.won[p]
     covered, halo = s.covered[p], s.halo[p]
     r0, r1, c0, c1 = s.halo_box[p]
     rows, cols = grid.rows, grid.cols
     rules = grid.edge_rules
-    out: list[int] = []
+    out: list[Placement] = []
     for flat, (h, w) in zip(grid.placements[claim], grid.dims[claim], strict=True):
         if flat is None:
             continue
@@ -43,8 +49,8 @@ def legal_placements(s: Klondike1896State, p: int) -> list[int]:
                     continue
                 if rules and not _edges_ok(rules, covered | m, m):
                     continue
-                out.append(PLACE + place.action)
-    return out or [s.game.codec.lose]
+                out.append(place)
+    return out
 
 
 def _edges_ok(rules: list[tuple[int, int, int]], path: int, m: int) -> bool:
@@ -61,7 +67,7 @@ def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
 
 def place_claim(s: Klondike1896State, p: int, place: Placement) -> None:
     """Put the claim down and count its gold and rubies ([3) Counting points])."""
-    gold, ruby = terrain_of(s.game.components, s.game.grid.square, tuple(s.arrangement[p]))
+    gold, ruby = s.game.terrain(s.arrangement[p])
     g = sum(gold[c] for c in place.cells)
     r = sum(ruby[c] for c in place.cells)
     s.covered[p] |= place.mask
