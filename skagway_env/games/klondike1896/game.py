@@ -63,7 +63,7 @@ class Klondike1896Game(Game):
                 f"of {self.num_players} different shapes")
         self.grid = build_grid(self.components, p.layout == "square")
         self.codec = ActionCodec(self.grid.cells)
-        self.start_box = self.grid.box_of(self.grid.start)
+        self._observation_size = observation.size(len(self.components.claims), self.grid.cells)
         # at most one round a dealt row, plus a final one
         self.max_rounds = sum(c.count for c in self.components.claims[:-1]) // self.num_players
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -82,7 +82,7 @@ class Klondike1896Game(Game):
         return self.codec.size
 
     def observation_size(self) -> int:
-        return observation.size(len(self.components.claims), self.grid.cells)
+        return self._observation_size
 
     def max_game_length(self) -> int:
         n = self.num_players

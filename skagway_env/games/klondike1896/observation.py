@@ -101,57 +101,61 @@ def sees_all_of(s: Klondike1896State, observer: int | None, q: int) -> bool:
 
 
 def encode(s: Klondike1896State, player: int) -> np.ndarray:
-    t = len(s.game.components.claims)
+    """The tensor, written into one zeroed array: the few non-zero head entries one
+    by one, then the cached rows block and board planes as slices."""
+    game = s.game
+    t = len(game.components.claims)
     n = s.num_players
-    rel = [(q - player) % n for q in range(n)]
-    head = [0.0] * head_size(t)
-    head[s.phase] = 1.0
+    head = head_size(t)
+    out = np.zeros(game.observation_size(), dtype=np.float32)
+    out[s.phase] = 1.0
     cur = s.current_player()
     if cur >= 0:
-        head[PHASES + rel[cur]] = 1.0
-    head[PHASES + 4 + rel[s.first]] = 1.0
+        out[PHASES + (cur - player) % n] = 1.0
+    out[PHASES + 4 + (s.first - player) % n] = 1.0
     at = PHASES + 8
-    head[at] = s.round / 50.0
+    out[at] = s.round / 50.0
     at += 1
-    for k, c in enumerate(s.supply):
-        head[at + k] = c / 10.0
-    head[at + t - 1] = s.extra_left / 16.0
+    out[at:at + t - 1] = s.supply
+    out[at:at + t - 1] /= 10.0
+    out[at + t - 1] = s.extra_left / 16.0
     at += t
     if s.phase == AUCTION:
         for q in range(n):
             k = s.pawn[q]
             if k >= 0:
-                i = at + (k * SEATS + rel[q]) * 2
-                head[i] = 1.0
-                head[i + 1] = s.bid[q] / 10.0
+                i = at + (k * SEATS + (q - player) % n) * 2
+                out[i] = 1.0
+                out[i + 1] = s.bid[q] / 10.0
     at += SEATS * SEATS * 2
     if s.phase == EXTRA:
         if s.extra_high >= 0:
-            head[at + rel[s.extra_high]] = 1.0
-        head[at + 4] = s.extra_bid / 10.0
-        head[at + 5] = s.extra_passes / 4.0
+            out[at + (s.extra_high - player) % n] = 1.0
+        out[at + 4] = s.extra_bid / 10.0
+        out[at + 5] = s.extra_passes / 4.0
     at += 6
     for q in range(n):
         if s.won[q] >= 0:
-            head[at + rel[q] * t + s.won[q]] = 1.0
+            out[at + (q - player) % n * t + s.won[q]] = 1.0
     at += SEATS * t
-    planes = []
+    rows = rows_block(s)
+    out[head:head + rows.size] = rows
+    width = PLANES * game.grid.cells
+    base = head + rows.size
     for r in range(n):
         q = (player + r) % n
         i = at + r * SEAT_SCALARS
         shown = sees_all_of(s, player, q)
-        head[i] = s.gold[q] / 50.0
+        out[i] = s.gold[q] / 50.0
         if shown:
-            head[i + 1] = s.rubies[q] / 10.0
-            head[i + 2] = s.fresh[q] / 10.0
+            out[i + 1] = s.rubies[q] / 10.0
+            out[i + 2] = s.fresh[q] / 10.0
         else:
-            head[i + 3] = 1.0
-        head[i + 4] = float(s.finished[q])
-        head[i + 5] = s.deduction[q] / 50.0
-        planes.append(board_planes(s, q, shown))
-    if n < SEATS:
-        planes.append(np.zeros((SEATS - n) * PLANES * s.game.grid.cells, dtype=np.float32))
-    return np.concatenate([np.array(head, dtype=np.float32), rows_block(s), *planes])
+            out[i + 3] = 1.0
+        out[i + 4] = float(s.finished[q])
+        out[i + 5] = s.deduction[q] / 50.0
+        out[base + r * width:base + (r + 1) * width] = board_planes(s, q, shown)
+    return out
 
 
 _SYMBOL = {0: ".", 1: "1", 2: "2", 3: "3"}

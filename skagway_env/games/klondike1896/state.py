@@ -60,7 +60,6 @@ class Klondike1896State(State):
         self.deduction = [0] * n
         self.covered = [0] * n
         self.halo = [game.grid.start] * n
-        self.halo_box = [list(game.start_box) for _ in range(n)]
         self.paths: list[list[int]] = [[] for _ in range(n)]
         self.gains: list[list[list[int]]] = [[] for _ in range(n)]
         self.finished = [False] * n
@@ -228,7 +227,7 @@ class Klondike1896State(State):
     def clone(self) -> Klondike1896State:
         new = object.__new__(Klondike1896State)
         d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
-        for key in ("arrangement", "rows", "halo_box", "paths", "ledger"):
+        for key in ("arrangement", "rows", "paths", "ledger"):
             d[key] = [x[:] for x in d[key]]
         d["gains"] = [[g[:] for g in x] for x in self.gains]
         if self.ledger:
