@@ -76,6 +76,11 @@ def test_views_draw_every_ruby_count_the_seat_cannot_rule_out():
     assert open_cases >= 2
 
 
+def test_the_secret_game_says_it_hides_information():
+    assert game(2, secret_rubies=True).info.hidden_information
+    assert not game(2).info.hidden_information
+
+
 def test_without_secrets_a_view_is_the_state():
     s = sample_states(game(3), seed=1, count=1)[0]
     assert s.view(0, np.random.default_rng(0)) == s

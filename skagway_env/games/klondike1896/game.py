@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
@@ -34,8 +34,8 @@ class Klondike1896Game(Game):
         min_players=2,
         max_players=MAX_ROW,
         env_version=0,
-        # the basic game hides nothing (chance outcomes are public); only the secret
-        # rubies preset does, and its views are tested in tests/klondike1896
+        # the basic game hides nothing (chance outcomes are public); a game built with
+        # secret_rubies says otherwise on its own info (views: tests/klondike1896)
         hidden_information=False,
         variants=("data_file", "identical_boards", "secret_rubies", "layout"),
         presets=(
@@ -56,6 +56,8 @@ class Klondike1896Game(Game):
         for flag in ("identical_boards", "secret_rubies"):
             if not isinstance(getattr(p, flag), bool):
                 raise GameParameterError(f"klondike1896: {flag} must be true or false")
+        if p.secret_rubies:  # this instance hides the other seats' rubies and boards
+            self.info = replace(type(self).info, hidden_information=True)
         self.components = load_components(p.data_file)
         if self.components.row_types < self.num_players:
             raise GameParameterError(
