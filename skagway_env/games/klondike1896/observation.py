@@ -31,8 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .auction import AUCTION
-from .extra import EXTRA
+from .phases import AUCTION, EXTRA, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -190,8 +189,6 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
 
 def describe(s: Klondike1896State, player: int | None) -> str:
     """Text view for ``player`` (``None``: the whole state, secrets included)."""
-    from .state import PHASE_NAMES
-
     comp = s.game.components
     names = [c.name for c in comp.claims]
     cur = s.current_player()

@@ -17,14 +17,12 @@ from ...core import CHANCE, TERMINAL, State
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
 from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
 from .components import BOARDS_PER_PLAYER
+from .phases import AUCTION, DEAL, EXTRA, EXTRA_PLACE, OVER, PLACE, SETUP
 
 if TYPE_CHECKING:
     from .game import Klondike1896Game
 
 START_RUBIES = 3  # [Preparation] "Each player receives three rubies"
-SETUP, DEAL, AUCTION, PLACE, EXTRA, EXTRA_PLACE, OVER = range(7)
-PHASE_NAMES = ("setup", "deal", "auction", "place", "additional auction",
-               "additional place", "over")
 
 
 class Klondike1896State(State):
