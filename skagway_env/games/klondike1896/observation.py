@@ -161,13 +161,20 @@ _SYMBOL = {0: ".", 1: "1", 2: "2", 3: "3"}
 
 
 def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
-    grid = s.game.grid
+    """Seat ``q``'s grid as text: "@" its last claim, "#" older claims, else the space
+    ("?" when hidden); kept by the game like the planes."""
+    game = s.game
+    grid = game.grid
     covered = s.covered[q]
     last = s.paths[q][-1] if s.paths[q] else 0
-    laid = s.arrangement[q][-1] >= 0
+    laid = shown and s.arrangement[q][-1] >= 0
+    key = ("text", tuple(s.arrangement[q]) if laid else None, covered, last)
+    lines = game.planes_cache.get(key)
+    if lines is not None:
+        return lines
     gold = ruby = None
-    if shown and laid:
-        gold, ruby = s.game.terrain(s.arrangement[q])
+    if laid:
+        gold, ruby = game.terrain(s.arrangement[q])
     lines = []
     for r in range(grid.rows):
         chars = []
@@ -184,6 +191,7 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
             if not grid.square and c % grid.board_size == grid.board_size - 1:
                 chars.append(" ")
         lines.append("  " + "".join(chars).rstrip())
+    game.planes_cache[key] = lines
     return lines
 
 
