@@ -1,0 +1,96 @@
+"""[2) Placing the claim] and [3) Counting points].
+
+A claim goes down in any rotation (never flipped), inside the grid, on no covered
+space. The first claim covers one of the start spaces (in the square, any space); each
+later claim touches the last one placed by a side or a corner. On the line, the path
+touches the top and bottom sides on the second and third boards: a claim may reach
+past such a board only once the path (this claim included) has touched both its
+sides (RULES_NOTES P3). A claim with no legal place is lost. Gold and rubies count at
+once; the rubies are kept apart until the next round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import PLACE
+from .geometry import Placement, bits
+
+if TYPE_CHECKING:
+    from .state import Klondike1896State
+
+
+def legal_placements(s: Klondike1896State, p: int) -> list[int]:
+    """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""
+    cells = s.game.grid.cells
+    found = [PLACE + rot * cells + a for rot, anchors in legal_anchors(s, p, s.won[p])
+             for a in bits(anchors)]
+    return found or [s.game.codec.lose]
+
+
+def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:
+    """Every legal place of ``claim`` on ``p``'s landscape now, in action order
+    (also what bots ask of the claims they could still win)."""
+    table = s.game.grid.placements[claim]
+    return [table[rot][a] for rot, anchors in legal_anchors(s, p, claim)  # type: ignore[index]
+            for a in bits(anchors)]
+
+
+def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, int]]:
+    """(rotation, mask of legal anchors) for each distinct turn of ``claim``."""
+    grid = s.game.grid
+    covered, halo = s.covered[p], s.halo[p]
+    free = grid.full & ~covered
+    out = []
+    for rot, offsets, fit in grid.shapes[claim]:
+        ok, touch = fit, 0
+        for o in offsets:
+            ok &= free >> o
+            touch |= halo >> o
+        ok &= touch
+        for top, bottom, beyond in grid.edge_rules:
+            if ok and not (covered & top and covered & bottom):
+                ok = _edge_check(grid.placements[claim][rot], offsets, ok, covered,
+                                 top, bottom, beyond)
+        out.append((rot, ok))
+    return out
+
+
+def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], ok: int,
+                covered: int, top: int, bottom: int, beyond: int) -> int:
+    """[Placing the claim] drop anchors whose claim leaves a board whose top and
+    bottom the path (this claim included) has not both touched."""
+    crossing = 0
+    for o in offsets:
+        crossing |= beyond >> o
+    for a in bits(ok & crossing):
+        m = table[a].mask  # type: ignore[index]
+        if not ((covered | m) & top and (covered | m) & bottom):
+            ok &= ~(1 << a)
+    return ok
+
+
+def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
+    return s.game.grid.by_action[s.won[p]][action - PLACE]
+
+
+def place_claim(s: Klondike1896State, p: int, place: Placement) -> None:
+    """Put the claim down and count its gold and rubies ([3) Counting points])."""
+    gold, ruby = s.game.terrain(s.arrangement[p])
+    g = sum(gold[c] for c in place.cells)
+    r = sum(ruby[c] for c in place.cells)
+    s.covered[p] |= place.mask
+    s.halo[p] = place.halo
+    s.gold[p] += g
+    s.fresh[p] += r
+    s.paths[p].append(place.mask)
+    s.gains[p].append([g, r])
+    s.finished[p] = reached_goal(s, p)
+
+
+def reached_goal(s: Klondike1896State, p: int) -> bool:
+    """On the line: a finish space covered. In the square ([Tips] 3): every frame."""
+    grid, covered = s.game.grid, s.covered[p]
+    if grid.square:
+        return all(covered & t for t in grid.targets)
+    return bool(covered & grid.finish)
