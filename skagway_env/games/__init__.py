@@ -7,3 +7,4 @@ register_game(
     "skagway_env.games.dawson_city_barbers:DawsonCityBarbersGame",
 )
 register_game("skagway", "skagway_env.games.skagway:SkagwayGame")
+register_game("klondike1896", "skagway_env.games.klondike1896:Klondike1896Game")

@@ -1,0 +1,78 @@
+"""[1) Selecting - auctioning a claim]: pawns and rubies on the claims of one row.
+
+Pawns go down in turn order from the round's first player. A pawn may go to a free
+claim (with any rubies, even none) or to a claim where another pawn stands, with at
+least one ruby more than that pawn's. The outbid player moves next: it raises (a bid
+on its own claim above the newcomer's) or takes its rubies back and goes elsewhere
+under the same rules. Once every pawn stands alone the winners pay what lies under
+their pawns.
+
+Why it ends (RULES_NOTES A5): a claim, once occupied, stays occupied (a pawn leaves
+only when outbid, and the outbidder stays), and every action either occupies a free
+claim or raises the highest bid on a claim. So the sum over occupied claims of
+(highest bid + 1) grows by at least one each action and never exceeds
+``R * (MAX_BID + 1)``: at most 124 actions a round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import BIDS, MAX_BID
+
+if TYPE_CHECKING:
+    from .state import Klondike1896State
+
+AUCTION = 2
+
+
+def start_auction(s: Klondike1896State) -> None:
+    n = s.num_players
+    s.phase = AUCTION
+    s.pawn = [-1] * n
+    s.bid = [0] * n
+    s.to_place = [(s.first + i) % n for i in range(n)]
+    s.displaced = -1
+
+
+def auction_player(s: Klondike1896State) -> int:
+    return s.displaced if s.displaced >= 0 else s.to_place[0]
+
+
+def legal_bids(s: Klondike1896State, p: int) -> list[int]:
+    """Bid ids for ``p``: each claim from the lowest allowed bid to its rubies."""
+    cap = min(s.rubies[p], MAX_BID)
+    top = [-1] * len(s.rows[0])  # highest bid of another seat's pawn on each claim
+    pawn, bid = s.pawn, s.bid
+    for q in range(s.num_players):
+        k = pawn[q]
+        if k >= 0 and q != p and bid[q] > top[k]:
+            top[k] = bid[q]
+    out: list[int] = []
+    for k, t in enumerate(top):
+        out.extend(range(k * BIDS + t + 1, k * BIDS + cap + 1))
+    return out
+
+
+def place_pawn(s: Klondike1896State, p: int, claim: int, rubies: int) -> bool:
+    """Apply a bid; True when the auction is over (every pawn alone)."""
+    if s.ledger:
+        if rubies:
+            s.ledger[p].append([0, rubies])  # p held at least this many (secret views)
+    others = [q for q in range(s.num_players) if q != p and s.pawn[q] == claim]
+    if s.pawn[p] < 0:
+        s.to_place.pop(0)
+    s.pawn[p] = claim  # a raise keeps the claim; a move takes the rubies back
+    s.bid[p] = rubies
+    s.displaced = others[0] if others else -1
+    return s.displaced < 0 and not s.to_place
+
+
+def settle(s: Klondike1896State) -> list[int]:
+    """[1)] "each player surrenders the ... rubies they put down": the won claims."""
+    row = s.rows.pop(0)
+    for q in range(s.num_players):
+        s.rubies[q] -= s.bid[q]
+        if s.ledger and s.bid[q]:
+            s.ledger[q].append([1, s.bid[q]])
+    return [row[k] for k in s.pawn]

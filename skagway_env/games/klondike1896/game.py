@@ -1,0 +1,85 @@
+"""The Klondike 1896 (Game 1) game object: parameters, variants, sizes and components."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
+from . import observation
+from .actions import MAX_BID, MAX_ROW, ActionCodec
+from .components import load_components
+from .geometry import build_grid
+from .state import Klondike1896State
+
+LAYOUTS = ("line", "square")
+
+
+@dataclass(frozen=True)
+class Klondike1896Params(GameParams):
+    num_players: int = 4
+    data_file: str | None = None
+    """A components TOML file; ``None`` uses the bundled ``components.toml``."""
+    identical_boards: bool = False
+    """[Tips] 1: everybody's boards are laid the same way."""
+    secret_rubies: bool = False
+    """[Tips] 2: each player's rubies are secret (``view`` redraws them)."""
+    layout: str = "line"
+    """``line`` (the basic game) or ``square`` ([Tips] 3: four boards in a square)."""
+
+
+class Klondike1896Game(Game):
+    info = GameInfo(
+        name="klondike1896",
+        long_name="Klondike 1896 (Game 1, the family game)",
+        min_players=2,
+        max_players=MAX_ROW,
+        env_version=0,
+        # the basic game hides nothing (chance outcomes are public); only the secret
+        # rubies preset does, and its views are tested in tests/klondike1896
+        hidden_information=False,
+        variants=("data_file", "identical_boards", "secret_rubies", "layout"),
+        presets=(
+            Variant("identical_boards", (("identical_boards", True),)),
+            Variant("secret_rubies", (("secret_rubies", True),)),
+            Variant("square", (("layout", "square"),)),
+        ),
+    )
+    params_class = Klondike1896Params
+    params: Klondike1896Params
+
+    def __init__(self, params: Klondike1896Params | None = None, **kwargs) -> None:
+        super().__init__(params, **kwargs)
+        p = self.params
+        if p.layout not in LAYOUTS:
+            raise GameParameterError(
+                f"klondike1896: layout must be one of {', '.join(LAYOUTS)}, got {p.layout!r}")
+        for flag in ("identical_boards", "secret_rubies"):
+            if not isinstance(getattr(p, flag), bool):
+                raise GameParameterError(f"klondike1896: {flag} must be true or false")
+        self.components = load_components(p.data_file)
+        if self.components.row_types < self.num_players:
+            raise GameParameterError(
+                f"klondike1896: {self.components.row_types} claim types cannot fill a row "
+                f"of {self.num_players} different shapes")
+        self.grid = build_grid(self.components, p.layout == "square")
+        self.codec = ActionCodec(self.grid.cells)
+        self.start_box = self.grid.box_of(self.grid.start)
+        # at most one round a dealt row, plus a final one
+        self.max_rounds = sum(c.count for c in self.components.claims[:-1]) // self.num_players
+
+    def num_distinct_actions(self) -> int:
+        return self.codec.size
+
+    def observation_size(self) -> int:
+        return observation.size(len(self.components.claims), self.grid.cells)
+
+    def max_game_length(self) -> int:
+        n = self.num_players
+        deals = sum(c.count for c in self.components.claims[:-1])
+        auction = MAX_ROW * (MAX_BID + 1)  # auction.py: the bid potential's bound
+        extra = (MAX_BID - 3) * n + n  # bids rise from 4 to 30, passes in between
+        per_round = auction + n + extra + 1
+        return 4 * n + deals + self.max_rounds * per_round
+
+    def new_initial_state(self) -> Klondike1896State:
+        return Klondike1896State(self)

@@ -1,0 +1,235 @@
+"""Klondike 1896 (Game 1) positions: the round's flow, legal actions and chance.
+
+Sections in brackets name the rulebook's headings
+(../shared/rulebooks/klondike_1896.txt, Game 1). The phases live in their own
+modules: ``setup`` (boards, claim rows), ``auction``, ``placement``, ``extra`` (the
+additional claim), ``endgame`` and ``square`` ([Tips] 3); ``secret`` redraws what a
+seat cannot see when rubies are secret ([Tips] 2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core import CHANCE, TERMINAL, State
+from . import auction, endgame, extra, observation, placement, secret, setup, statistics
+from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
+from .components import BOARDS_PER_PLAYER
+
+if TYPE_CHECKING:
+    from .game import Klondike1896Game
+
+START_RUBIES = 3  # [Preparation] "Each player receives three rubies"
+SETUP, DEAL, AUCTION, PLACE, EXTRA, EXTRA_PLACE, OVER = range(7)
+PHASE_NAMES = ("setup", "deal", "auction", "place", "additional auction",
+               "additional place", "over")
+
+
+class Klondike1896State(State):
+    game: Klondike1896Game
+
+    def __init__(self, game: Klondike1896Game) -> None:
+        super().__init__(game)
+        n = game.num_players
+        comp = game.components
+        self.phase = SETUP
+        self.round = 0
+        # [Playing a round] "The players choose who will start": seat 0 (RULES_NOTES R1)
+        self.first = 0
+        self.arrangement = [[-1] * BOARDS_PER_PLAYER for _ in range(n)]
+        self.setup_slot = 0
+        self.supply = [c.count for c in comp.claims[:comp.row_types]]
+        self.extra_left = comp.claims[comp.additional].count
+        self.rows: list[list[int]] = []
+        self.rows_to_deal = 0
+        self.pawn = [-1] * n
+        self.bid = [0] * n
+        self.to_place: list[int] = []
+        self.displaced = -1
+        self.won = [-1] * n
+        self.placing: list[int] = []
+        self.extra_turn = -1
+        self.extra_high = -1
+        self.extra_bid = 0
+        self.extra_passes = 0
+        self.rubies = [START_RUBIES] * n
+        self.fresh = [0] * n
+        self.gold = [0] * n
+        self.deduction = [0] * n
+        self.covered = [0] * n
+        self.halo = [game.grid.start] * n
+        self.halo_box = [list(game.start_box) for _ in range(n)]
+        self.paths: list[list[int]] = [[] for _ in range(n)]
+        self.gains: list[list[list[int]]] = [[] for _ in range(n)]
+        self.finished = [False] * n
+        # secret rubies only: per seat [kind, value] events that bound its rubies
+        self.ledger: list[list[list[int]]] = (
+            [[] for _ in range(n)] if game.params.secret_rubies else [])
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == AUCTION:
+            return auction.auction_player(self)
+        if phase == PLACE or phase == EXTRA_PLACE:
+            return self.placing[0]
+        if phase == EXTRA:
+            return self.extra_turn
+        return TERMINAL if phase == OVER else CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == SETUP:
+            return setup.arrangement_outcomes(self)
+        if self.phase == DEAL:
+            return setup.deal_outcomes(self)
+        raise ValueError("not a chance node")
+
+    def _legal_actions(self, player: int) -> list[int]:
+        phase = self.phase
+        if phase == AUCTION:
+            return auction.legal_bids(self, player)
+        if phase == PLACE or phase == EXTRA_PLACE:
+            return placement.legal_placements(self, player)
+        if phase == EXTRA:
+            return extra.legal_extra(self, player)
+        return [a for a, _ in self.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == SETUP:
+            if setup.lay_board(self, action):
+                self._start_round()
+        elif phase == DEAL:
+            setup.deal_claim(self, action)
+            self._continue_deal()
+        elif phase == AUCTION:
+            p = auction.auction_player(self)
+            move = self.game.codec.decode(action)
+            assert isinstance(move, Bid)
+            if auction.place_pawn(self, p, move.claim, move.rubies):
+                self.won = auction.settle(self)
+                n = self.num_players
+                self.placing = [(self.first + i) % n for i in range(n)]
+                self.phase = PLACE
+        elif phase == EXTRA:
+            p = self.extra_turn
+            rubies = None if action == EXTRA_PASS else self.game.codec.decode(action).rubies
+            if extra.extra_action(self, p, rubies):
+                if self.extra_high < 0:
+                    self._end_round((self.first + 1) % self.num_players)
+                else:
+                    q = extra.sell_extra(self)
+                    self.won = [-1] * self.num_players
+                    self.won[q] = self.game.components.additional
+                    self.placing = [q]
+                    self.phase = EXTRA_PLACE
+        else:
+            self._place(action)
+
+    def _place(self, action: int) -> None:
+        p = self.placing.pop(0)
+        if action != self.game.codec.lose:
+            placement.place_claim(self, p, placement.placement_of(self, p, action))
+        self.won[p] = -1
+        if self.placing:
+            return
+        if self.phase == EXTRA_PLACE:
+            # [4)] the buyer "starts the next round" (RULES_NOTES X3)
+            self._end_round(p)
+        elif self.extra_left:
+            extra.start_extra(self)
+        else:
+            self._end_round((self.first + 1) % self.num_players)
+
+    def _start_round(self) -> None:
+        """[New round] / [Adding claims]: top the rows up when one is left."""
+        if len(self.rows) <= 1:
+            setup.start_deal(self)
+            self._continue_deal()
+        else:
+            auction.start_auction(self)
+
+    def _continue_deal(self) -> None:
+        if setup.dealing_continues(self):
+            return
+        if self.rows:
+            auction.start_auction(self)
+        else:
+            endgame.finish_game(self)  # the supply cannot deal a row (RULES_NOTES E3)
+
+    def _end_round(self, next_first: int) -> None:
+        endgame.merge_fresh_rubies(self)
+        if any(self.finished):
+            endgame.finish_game(self)  # [Ending the game] the round is played out
+            return
+        self.round += 1
+        self.first = next_first  # [New round]
+        self._start_round()
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        return [float(self.gold[q] - self.deduction[q]) for q in range(self.num_players)]
+
+    def rank_keys(self) -> list[tuple]:
+        return endgame.rank_keys(self)
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        comp = self.game.components
+        if player == CHANCE:
+            if self.phase == SETUP:
+                seat, slot = divmod(self.setup_slot, BOARDS_PER_PLAYER)
+                return (f"lay board {comp.boards[action // 4].name} turned "
+                        f"{90 * (action % 4)} in slot {slot} of player {seat}")
+            return f"deal {comp.claims[action].name}"
+        move = self.game.codec.decode(action)
+        if isinstance(move, Bid):
+            row = self.rows[0] if self.phase == AUCTION and self.rows else []
+            name = comp.claims[row[move.claim]].name if move.claim < len(row) else "?"
+            return f"pawn to claim {move.claim} ({name}) with {move.rubies} rubies"
+        if isinstance(move, ExtraPass):
+            return "pass on the additional claim"
+        if isinstance(move, ExtraBid):
+            return f"bid {move.rubies} rubies on the additional claim"
+        if isinstance(move, Place):
+            cols = self.game.grid.cols
+            r, c = divmod(move.anchor, cols)
+            claim = self.won[player] if 0 <= player < self.num_players else -1
+            name = comp.claims[claim].name if claim >= 0 else "claim"
+            return f"place {name} turned {90 * move.rotation} at row {r} col {c}"
+        return "lose the claim (no place for it)"
+
+    # ------------------------------------------------------------------ information
+    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation.encode(self, player)
+
+    def observation_string(self, player: int) -> str:
+        return observation.describe(self, player)
+
+    def __str__(self) -> str:
+        return observation.describe(self, None)
+
+    def view(self, player: int, rng: np.random.Generator) -> Klondike1896State:
+        """A clone; with secret rubies ([Tips] 2) the other seats' board arrangements,
+        and so their rubies, are redrawn (``secret.redraw``)."""
+        if not self.ledger:
+            return self.clone()
+        return secret.redraw(self, player, rng)
+
+    def clone(self) -> Klondike1896State:
+        new = object.__new__(Klondike1896State)
+        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        for key in ("arrangement", "rows", "halo_box", "paths", "ledger"):
+            d[key] = [x[:] for x in d[key]]
+        d["gains"] = [[g[:] for g in x] for x in self.gains]
+        if self.ledger:
+            d["ledger"] = [[e[:] for e in x] for x in self.ledger]
+        d["_legal"] = None
+        new.__dict__ = d
+        return new

@@ -1,0 +1,26 @@
+"""[3) Counting points]: gold and rubies at once; rubies usable next round."""
+
+from __future__ import annotations
+
+from .helpers import SQUARE, L, bid, data_file, game, place_at, start
+
+# board A with illustration 6's spaces where an L stands on the start spaces:
+# (1,0) three gold pieces, (2,0) a ruby, (3,0) one gold piece, (3,1) a ruby
+ILLUSTRATION_6 = ["......", "3.....", "R.....", "1R....", "......", "......"]
+
+
+def test_illustration_6_four_points_and_two_rubies(tmp_path):
+    g = game(2, data_file=data_file(tmp_path, {0: ILLUSTRATION_6}))
+    s = start(g, rows=[[L, SQUARE]])
+    bid(s, 0)
+    bid(s, 1)
+    s.apply_action(place_at(s, 0, 1, 0))  # L over (1,0),(2,0),(3,0),(3,1)
+    assert s.gold[0] == 4  # "the player receives four points
+    assert s.fresh[0] == 2  # and two rubies"
+    assert s.rubies[0] == 3  # kept apart: not usable in this round's auctions
+    assert "gold 4 | rubies 3 (+2 next round)" in s.observation_string(1)
+    s.apply_action(s.legal_actions()[0])  # seat 1 places
+    while s.current_player() >= 0 and s.phase == 4:
+        assert max(s.legal_actions()) < 125 + 3 - 4 + 1 + 1  # at most 3 rubies to bid
+        s.apply_action(124)
+    assert s.rubies[0] == 5 and s.fresh[0] == 0  # usable from the next round
