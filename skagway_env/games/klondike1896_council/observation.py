@@ -130,31 +130,45 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray) -> None:
     out[i + 2] = float(q in s.queue)
 
 
-def encode(s: CouncilState, player: int) -> np.ndarray:
+def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray]:
+    """The global part and every seat's block: the same for every observer (only
+    the order of the blocks differs), so built once a position and kept in
+    ``s._public`` until the next action (``CouncilState`` drops it)."""
+    found = s._public
+    if found is not None:
+        return found
     game = s.game
     comp = game.components
-    out = np.zeros(size(game), dtype=np.float32)
-    out[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
-    out[ROUNDS + s.phase] = 1.0
+    head = np.zeros(global_size(game), dtype=np.float32)
+    head[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
+    head[ROUNDS + s.phase] = 1.0
     i = ROUNDS + PHASES
-    out[i] = s.tick / MAX_TICKS
+    head[i] = s.tick / MAX_TICKS
     i += 1
     if s.request >= 0:
         req = comp.requests[s.request]
-        out[i:i + 3] = (1.0, req.gold / 20.0, req.rubies / 5.0)
-        out[i + 3 + req.back] = 1.0
+        head[i:i + 3] = (1.0, req.gold / 20.0, req.rubies / 5.0)
+        head[i + 3 + req.back] = 1.0
     i += 3 + len(BACKS)
-    out[i:i + len(comp.requests)] = s.requests_used
+    head[i:i + len(comp.requests)] = s.requests_used
     i += len(comp.requests)
-    out[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
+    head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
     i += len(BACKS)
-    k = len(comp.kinds)
-    out[i:i + 3 * k] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
-    i += 3 * k
-    width = seat_size(game)
-    for r in range(s.num_players):
-        q = (player + r) % s.num_players
-        _seat_block(s, q, out[i + r * width:i + (r + 1) * width])
+    head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
+    blocks = np.zeros((s.num_players, seat_size(game)), dtype=np.float32)
+    for q in range(s.num_players):
+        _seat_block(s, q, blocks[q])
+    s._public = (head, blocks)
+    return s._public
+
+
+def encode(s: CouncilState, player: int) -> np.ndarray:
+    head, blocks = _public(s)
+    n = s.num_players
+    out = np.zeros(size(s.game), dtype=np.float32)
+    out[:len(head)] = head
+    rotated = blocks[[(player + r) % n for r in range(n)]].ravel()
+    out[len(head):len(head) + len(rotated)] = rotated
     return out
 
 

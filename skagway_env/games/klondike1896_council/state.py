@@ -46,6 +46,7 @@ class CouncilState(State):
         self.discard = [0] * len(comp.kinds)
         self.log: list[str] = []
         self._race_legal: dict[int, list[int]] | None = None
+        self._public: tuple | None = None  # observation._public's cache
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
@@ -96,6 +97,8 @@ class CouncilState(State):
     def _legal_actions(self, player: int) -> list[int]:
         phase, codec = self.phase, self.game.codec
         if phase == RACE:
+            if not 0 <= player < self.num_players:
+                return []  # a tick has no single seat to move: ask each seat
             if not self.racing(player):
                 return [codec.wait]
             # every seat's choices are read twice a tick (to choose, then to check)
@@ -112,6 +115,8 @@ class CouncilState(State):
         return [a for a, _ in self.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
+        self._race_legal = None
+        self._public = None
         phase = self.phase
         if phase == FILL:
             cards.lay_out_card(self, action)
@@ -133,6 +138,7 @@ class CouncilState(State):
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         self._race_legal = None
+        self._public = None
         declared = race.play_tick(self, list(actions))
         self.tick += 1
         if len(declared) == 1:
