@@ -58,7 +58,6 @@ def test_next_claim_touches_the_last_by_side_or_corner_inside_no_overlap():
     s = placing(V)
     s.covered[0] = mask(s, [(2, 0), (2, 1), (2, 2)])  # an I3 along row 2 was the last
     s.halo[0] = s.game.grid.halo_of(s.covered[0])
-    s.halo_box[0] = list(s.game.grid.box_of(s.halo[0] | s.covered[0]))
     s.paths[0] = [s.covered[0]]
     s._legal = None
     legal = s.legal_actions()
@@ -83,7 +82,6 @@ def test_a_claim_with_no_place_is_lost_and_only_then():
     last = mask(s, [(0, 0)])
     s.covered[0] = last | s.game.grid.halo_of(last)
     s.halo[0] = s.game.grid.halo_of(last)
-    s.halo_box[0] = [0, 1, 0, 1]
     s.paths[0] = [last]
     s._legal = None
     assert s.legal_actions() == [s.game.codec.lose]
@@ -98,7 +96,6 @@ def test_top_and_bottom_of_the_second_and_third_boards():
     path = [(2, c) for c in range(6, 11)]  # along row 2 into board 2, no edge touched
     s.covered[0] = mask(s, [(2, c) for c in range(11)])
     s.halo[0] = s.game.grid.halo_of(mask(s, path[-3:]))
-    s.halo_box[0] = [1, 3, 7, 11]
     s.paths[0] = [s.covered[0]]
     s._legal = None
     into_board_3 = place_at(s, 0, 2, 11)  # (2,11),(2,12),(2,13)

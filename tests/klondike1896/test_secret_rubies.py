@@ -64,7 +64,7 @@ def test_views_draw_every_ruby_count_the_seat_cannot_rule_out():
         s = random_playout(g.new_initial_state(), np.random.default_rng(seed), max_steps=120)
         p = s.current_player()
         q = 1 - p
-        possible = {sum(int(ruby[i][bits(m)].sum()) for m in s.paths[q])
+        possible = {sum(int(ruby[bits(m), i].sum()) for m in s.paths[q])
                     for i in consistent_arrangements(s, q)}
         paid = sum(value for kind, value in s.ledger[q] if kind == 1)
         drawn = set()
@@ -74,6 +74,11 @@ def test_views_draw_every_ruby_count_the_seat_cannot_rule_out():
         assert drawn == possible
         open_cases += len(possible) > 1
     assert open_cases >= 2
+
+
+def test_the_secret_game_says_it_hides_information():
+    assert game(2, secret_rubies=True).info.hidden_information
+    assert not game(2).info.hidden_information
 
 
 def test_without_secrets_a_view_is_the_state():

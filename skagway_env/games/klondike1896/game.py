@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, MAX_ROW, ActionCodec
 from .components import load_components
-from .geometry import build_grid
+from .geometry import build_grid, terrain_of
 from .state import Klondike1896State
 
 LAYOUTS = ("line", "square")
@@ -34,8 +34,8 @@ class Klondike1896Game(Game):
         min_players=2,
         max_players=MAX_ROW,
         env_version=0,
-        # the basic game hides nothing (chance outcomes are public); only the secret
-        # rubies preset does, and its views are tested in tests/klondike1896
+        # the basic game hides nothing (chance outcomes are public); a game built with
+        # secret_rubies says otherwise on its own info (views: tests/klondike1896)
         hidden_information=False,
         variants=("data_file", "identical_boards", "secret_rubies", "layout"),
         presets=(
@@ -56,6 +56,8 @@ class Klondike1896Game(Game):
         for flag in ("identical_boards", "secret_rubies"):
             if not isinstance(getattr(p, flag), bool):
                 raise GameParameterError(f"klondike1896: {flag} must be true or false")
+        if p.secret_rubies:  # this instance hides the other seats' rubies and boards
+            self.info = replace(type(self).info, hidden_information=True)
         self.components = load_components(p.data_file)
         if self.components.row_types < self.num_players:
             raise GameParameterError(
@@ -63,15 +65,26 @@ class Klondike1896Game(Game):
                 f"of {self.num_players} different shapes")
         self.grid = build_grid(self.components, p.layout == "square")
         self.codec = ActionCodec(self.grid.cells)
-        self.start_box = self.grid.box_of(self.grid.start)
+        self._observation_size = observation.size(len(self.components.claims), self.grid.cells)
         # at most one round a dealt row, plus a final one
         self.max_rounds = sum(c.count for c in self.components.claims[:-1]) // self.num_players
+        self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.planes_cache: dict[tuple, object] = {}  # observation.board_planes
+        self.consistent_cache: dict[tuple, object] = {}  # secret.consistent_arrangements
+
+    def terrain(self, arrangement: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(gold pieces, rubies) a cell for a seat's board arrangement, cached."""
+        key = tuple(arrangement)
+        found = self._terrain.get(key)
+        if found is None:
+            found = self._terrain[key] = terrain_of(self.components, self.grid, key)
+        return found
 
     def num_distinct_actions(self) -> int:
         return self.codec.size
 
     def observation_size(self) -> int:
-        return observation.size(len(self.components.claims), self.grid.cells)
+        return self._observation_size
 
     def max_game_length(self) -> int:
         n = self.num_players

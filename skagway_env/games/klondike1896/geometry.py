@@ -6,9 +6,10 @@ A player's four boards form one grid: 6 x 24 in a line ([Preparation], illustrat
 placement is (rotation, anchor): the claim turned ``rotation`` quarter turns
 clockwise (never flipped, [Placing the claim]) with the top-left corner of its
 bounding box on cell ``anchor``. For each one the table keeps its cells, their bit
-mask, the mask of every cell touching it by side or corner (``halo``, what the next
-claim must meet, [Connecting claims]) and that halo's bounding box, so legal moves
-are found with a few bit operations in a small window.
+mask and the mask of every cell touching it by side or corner (``halo``, what the
+next claim must meet, [Connecting claims]). Legal anchors of a turned claim are found
+for all cells at once with shifts: an anchor is free where every cell offset lands on
+a free cell, and touches where some offset lands on the last claim's halo.
 """
 
 from __future__ import annotations
@@ -25,17 +26,15 @@ ROTATIONS = 4
 
 
 class Placement:
-    """One claim, turned and anchored: its cells, bit mask, halo and halo box."""
+    """One claim, turned and anchored: its cells, bit mask and halo."""
 
-    __slots__ = ("action", "cells", "mask", "halo", "box")
+    __slots__ = ("action", "cells", "mask", "halo")
 
-    def __init__(self, action: int, cells: tuple[int, ...], mask: int, halo: int,
-                 box: tuple[int, int, int, int]) -> None:
+    def __init__(self, action: int, cells: tuple[int, ...], mask: int, halo: int) -> None:
         self.action = action  # rotation * cells + anchor (the codec adds its base)
         self.cells = cells
         self.mask = mask
         self.halo = halo
-        self.box = box  # (row0, row1, col0, col1) of the halo, inclusive
 
 
 def rotate(cells: tuple[tuple[int, int], ...], turns: int) -> tuple[tuple[int, int], ...]:
@@ -59,16 +58,23 @@ class Grid:
     # placements[claim][rotation] = flat list over anchors (None where it does not fit)
     placements: list[list[list[Placement | None] | None]]
     by_action: list[dict[int, Placement]]  # claim -> {action offset: placement}
-    dims: list[list[tuple[int, int]]]  # claim -> rotation -> (height, width)
     start: int  # cells the first claim must cover (line); every cell (square)
     finish: int
     right_edge: int
     edge_rules: list[tuple[int, int, int]]  # (top, bottom, beyond) per edge board
     targets: list[int]
+    target_boxes: list[tuple[int, int, int, int]]  # (row0, row1, col0, col1) a frame
+    # claim -> its distinct turns: (rotation, cell offsets from the anchor, mask of the
+    # anchors where the turned claim fits inside the grid)
+    shapes: list[list[tuple[int, tuple[int, ...], int]]]
 
     @property
     def cells(self) -> int:
         return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        return (1 << self.cells) - 1
 
     def halo_of(self, mask: int) -> int:
         out = 0
@@ -109,38 +115,40 @@ def build_grid(comp: Components, square: bool) -> Grid:
             if 0 <= r + dr < rows and 0 <= c + dc < cols:
                 m |= 1 << ((r + dr) * cols + c + dc)
         around.append(m)
-    grid = Grid(rows, cols, size, square, around, [], [], [], 0, 0, 0, [], [])
+    grid = Grid(rows, cols, size, square, around, [], [], 0, 0, 0, [], [], [], [])
     for claim in comp.claims:
         seen: set[tuple[tuple[int, int], ...]] = set()
         per_rot: list[list[Placement | None] | None] = []
-        dims = []
+        turns_list: list[tuple[int, tuple[int, ...], int]] = []
         lookup: dict[int, Placement] = {}
         for turns in range(ROTATIONS):
             shape = rotate(claim.cells, turns)
             h = max(r for r, _ in shape) + 1
             w = max(c for _, c in shape) + 1
-            dims.append((h, w))
             if shape in seen:  # a symmetric claim: this turn repeats an earlier one
                 per_rot.append(None)
                 continue
             seen.add(shape)
+            fit = sum(1 << (ar * cols + ac)
+                      for ar in range(rows - h + 1) for ac in range(cols - w + 1))
+            turns_list.append((turns, tuple(r * cols + c for r, c in shape), fit))
             flat: list[Placement | None] = [None] * n
             for ar in range(rows - h + 1):
                 for ac in range(cols - w + 1):
                     cells = tuple(sorted((ar + r) * cols + ac + c for r, c in shape))
                     mask = sum(1 << x for x in cells)
                     halo = grid.halo_of(mask)
-                    place = Placement(turns * n + ar * cols + ac, cells, mask, halo,
-                                      grid.box_of(halo | mask))
+                    place = Placement(turns * n + ar * cols + ac, cells, mask, halo)
                     flat[ar * cols + ac] = place
                     lookup[place.action] = place
             per_rot.append(flat)
         grid.placements.append(per_rot)
+        grid.shapes.append(turns_list)
         grid.by_action.append(lookup)
-        grid.dims.append(dims)
     if square:
         grid.start = (1 << n) - 1  # [Tips] 3 "put down their first claim as they wish"
         grid.targets = [grid.mask_of(t) for t in comp.targets]
+        grid.target_boxes = [grid.box_of(t) for t in grid.targets]
     else:
         grid.start = grid.mask_of(comp.start)
         grid.finish = grid.mask_of(comp.finish)
@@ -173,11 +181,10 @@ def turned_board(comp: Components, code: int) -> list[list[int]]:
     return terrain
 
 
-@lru_cache(maxsize=256)
-def terrain_of(comp: Components, square: bool, arrangement: tuple[int, ...]
+def terrain_of(comp: Components, grid: Grid, arrangement: tuple[int, ...]
                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(gold pieces, rubies) on every cell of a seat's grid for its four boards."""
-    grid = build_grid(comp, square)
+    """(gold pieces, rubies) on every cell of a seat's grid for its four boards
+    (``Klondike1896Game.terrain`` keeps them)."""
     gold = [0] * grid.cells
     ruby = [0] * grid.cells
     for slot, code in enumerate(arrangement):
@@ -195,10 +202,11 @@ def terrain_of(comp: Components, square: bool, arrangement: tuple[int, ...]
 @lru_cache(maxsize=4)
 def all_arrangements(comp: Components, square: bool
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every way to lay a set of boards: codes (A, 4), gold (A, cells), rubies (A, cells).
+    """Every way to lay a set of boards: codes (A, 4), gold (cells, A), rubies (cells, A).
 
     A = 4! orders x 4^4 turns = 6144; used to redraw a hidden arrangement (secret
-    rubies) consistently with what a seat saw.
+    rubies) consistently with what a seat saw. Cell-major, so that summing a claim's
+    few cells reads a few contiguous rows.
     """
     grid = build_grid(comp, square)
     size = grid.board_size
@@ -214,4 +222,5 @@ def all_arrangements(comp: Components, square: bool
         piece = pieces[codes[:, slot]]
         gold[:, r0:r0 + size, c0:c0 + size] = np.where(piece > 0, piece, 0)
         ruby[:, r0:r0 + size, c0:c0 + size] = piece == RUBY
-    return codes, gold.reshape(len(codes), -1), ruby.reshape(len(codes), -1)
+    return (codes, np.ascontiguousarray(gold.reshape(len(codes), -1).T),
+            np.ascontiguousarray(ruby.reshape(len(codes), -1).T))

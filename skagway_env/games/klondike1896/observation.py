@@ -15,13 +15,14 @@ Tensor layout (T = 11 claim types with the bundled data, C = 144 grid cells):
 | 11..14              | the round's first player, relative one-hot                  |
 | 15                  | round / 50                                                  |
 | 16 .. 16+T          | claims left in the supply / 10, additional claims left / 16 |
-| then 7 x 4 x T      | the rows on the table (current first), slot, type one-hot   |
 | then 4 x 4 x 2      | auction: claim slot x seat: pawn there, its rubies / 10     |
 | then 6              | additional auction: high bidder one-hot, bid / 10, passes/4 |
 | then 4 x T          | claim each seat has won and not yet placed, one-hot         |
-| then 4 x (6 + 4C)   | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
-|                     | rubies hidden, reached the goal, deduction / 50; then the   |
-|                     | planes covered, last claim, gold pieces / 3, ruby spaces    |
+| then 4 x 6          | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
+|                     | rubies hidden, reached the goal, deduction / 50             |
+| then 7 x 4 x T      | the rows on the table (current first), slot, type one-hot   |
+| then 4 x 4C         | per seat, four planes over the cells: covered, last claim,  |
+|                     | gold pieces / 3, ruby spaces                                |
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ import numpy as np
 
 from .auction import AUCTION
 from .extra import EXTRA
-from .geometry import terrain_of
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -44,12 +44,13 @@ SEAT_SCALARS = 6
 PLANES = 4
 
 
+def head_size(t: int) -> int:
+    """Length of everything before the rows: the small, per-step part."""
+    return PHASES + 4 + 4 + 1 + t + SEATS * SEATS * 2 + 6 + SEATS * t + SEATS * SEAT_SCALARS
+
+
 def size(claim_types: int, cells: int) -> int:
-    return _global_size(claim_types) + SEATS * (SEAT_SCALARS + PLANES * cells)
-
-
-def _global_size(t: int) -> int:
-    return PHASES + 4 + 4 + 1 + t + MAX_ROWS * SEATS * t + SEATS * SEATS * 2 + 6 + SEATS * t
+    return head_size(claim_types) + MAX_ROWS * SEATS * claim_types + SEATS * PLANES * cells
 
 
 def _plane(mask: int, cells: int) -> np.ndarray:
@@ -57,27 +58,40 @@ def _plane(mask: int, cells: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little")[:cells]
 
 
-_BOARD_CACHE: dict[tuple, np.ndarray] = {}
-
-
-def _board_planes(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
-    """Seat ``q``'s four planes; terrain zero when ``shown`` is False (secret)."""
-    comp, grid = s.game.components, s.game.grid
+def board_planes(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
+    """Seat ``q``'s four planes (terrain zero when not ``shown``); kept by the game,
+    never written to once made."""
+    game = s.game
+    cells = game.grid.cells
     last = s.paths[q][-1] if s.paths[q] else 0
-    key = (comp, grid.square, tuple(s.arrangement[q]) if shown else None, s.covered[q], last)
-    block = _BOARD_CACHE.get(key)
+    laid = shown and s.arrangement[q][-1] >= 0
+    key = (tuple(s.arrangement[q]) if laid else None, s.covered[q], last)
+    cache = game.planes_cache
+    block = cache.get(key)
     if block is None:
-        cells = grid.cells
         block = np.zeros(PLANES * cells, dtype=np.float32)
         block[:cells] = _plane(s.covered[q], cells)
         block[cells:2 * cells] = _plane(last, cells)
-        if shown and s.arrangement[q][-1] >= 0:
-            gold, ruby = terrain_of(comp, grid.square, tuple(s.arrangement[q]))
+        if laid:
+            gold, ruby = game.terrain(s.arrangement[q])
             block[2 * cells:3 * cells] = np.asarray(gold, dtype=np.float32) / 3.0
             block[3 * cells:] = ruby
-        if len(_BOARD_CACHE) > 20000:
-            _BOARD_CACHE.clear()
-        _BOARD_CACHE[key] = block
+        if len(cache) > 20000:
+            cache.clear()
+        cache[key] = block
+    return block
+
+
+def rows_block(s: Klondike1896State) -> np.ndarray:
+    """The rows on the table, one-hot; kept on the state until the rows change."""
+    block = s._rows_block
+    if block is None:
+        t = len(s.game.components.claims)
+        block = np.zeros(MAX_ROWS * SEATS * t, dtype=np.float32)
+        for r, row in enumerate(s.rows):
+            for k, claim in enumerate(row):
+                block[(r * SEATS + k) * t + claim] = 1.0
+        s._rows_block = block
     return block
 
 
@@ -87,47 +101,50 @@ def sees_all_of(s: Klondike1896State, observer: int | None, q: int) -> bool:
 
 
 def encode(s: Klondike1896State, player: int) -> np.ndarray:
-    comp, grid = s.game.components, s.game.grid
+    """The tensor, written into one zeroed array: the few non-zero head entries one
+    by one, then the cached rows block and board planes as slices."""
+    game = s.game
+    t = len(game.components.claims)
     n = s.num_players
-    t = len(comp.claims)
-    out = np.zeros(size(t, grid.cells), dtype=np.float32)
-    rel = [(q - player) % n for q in range(n)]
+    head = head_size(t)
+    out = np.zeros(game.observation_size(), dtype=np.float32)
     out[s.phase] = 1.0
     cur = s.current_player()
     if cur >= 0:
-        out[PHASES + rel[cur]] = 1.0
-    out[PHASES + 4 + rel[s.first]] = 1.0
+        out[PHASES + (cur - player) % n] = 1.0
+    out[PHASES + 4 + (s.first - player) % n] = 1.0
     at = PHASES + 8
     out[at] = s.round / 50.0
     at += 1
-    out[at:at + len(s.supply)] = np.asarray(s.supply, dtype=np.float32) / 10.0
+    out[at:at + t - 1] = s.supply
+    out[at:at + t - 1] /= 10.0
     out[at + t - 1] = s.extra_left / 16.0
     at += t
-    for r, row in enumerate(s.rows[:MAX_ROWS]):
-        for k, claim in enumerate(row):
-            out[at + (r * SEATS + k) * t + claim] = 1.0
-    at += MAX_ROWS * SEATS * t
     if s.phase == AUCTION:
         for q in range(n):
             k = s.pawn[q]
             if k >= 0:
-                i = at + (k * SEATS + rel[q]) * 2
+                i = at + (k * SEATS + (q - player) % n) * 2
                 out[i] = 1.0
                 out[i + 1] = s.bid[q] / 10.0
     at += SEATS * SEATS * 2
-    if s.extra_high >= 0 and s.phase == EXTRA:
-        out[at + rel[s.extra_high]] = 1.0
     if s.phase == EXTRA:
+        if s.extra_high >= 0:
+            out[at + (s.extra_high - player) % n] = 1.0
         out[at + 4] = s.extra_bid / 10.0
         out[at + 5] = s.extra_passes / 4.0
     at += 6
     for q in range(n):
         if s.won[q] >= 0:
-            out[at + rel[q] * t + s.won[q]] = 1.0
+            out[at + (q - player) % n * t + s.won[q]] = 1.0
     at += SEATS * t
-    width = SEAT_SCALARS + PLANES * grid.cells
-    for q in range(n):
-        i = at + rel[q] * width
+    rows = rows_block(s)
+    out[head:head + rows.size] = rows
+    width = PLANES * game.grid.cells
+    base = head + rows.size
+    for r in range(n):
+        q = (player + r) % n
+        i = at + r * SEAT_SCALARS
         shown = sees_all_of(s, player, q)
         out[i] = s.gold[q] / 50.0
         if shown:
@@ -137,7 +154,7 @@ def encode(s: Klondike1896State, player: int) -> np.ndarray:
             out[i + 3] = 1.0
         out[i + 4] = float(s.finished[q])
         out[i + 5] = s.deduction[q] / 50.0
-        out[i + SEAT_SCALARS:i + width] = _board_planes(s, q, shown)
+        out[base + r * width:base + (r + 1) * width] = board_planes(s, q, shown)
     return out
 
 
@@ -151,7 +168,7 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
     laid = s.arrangement[q][-1] >= 0
     gold = ruby = None
     if shown and laid:
-        gold, ruby = terrain_of(s.game.components, grid.square, tuple(s.arrangement[q]))
+        gold, ruby = s.game.terrain(s.arrangement[q])
     lines = []
     for r in range(grid.rows):
         chars = []

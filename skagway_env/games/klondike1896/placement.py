@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import PLACE
-from .geometry import Placement, terrain_of
+from .geometry import Placement, bits
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -24,35 +24,52 @@ PLACE_PHASE, EXTRA_PLACE = 3, 5
 
 def legal_placements(s: Klondike1896State, p: int) -> list[int]:
     """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""
+    cells = s.game.grid.cells
+    found = [PLACE + rot * cells + a for rot, anchors in legal_anchors(s, p, s.won[p])
+             for a in bits(anchors)]
+    return found or [s.game.codec.lose]
+
+
+def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:
+    """Every legal place of ``claim`` on ``p``'s landscape now, in action order
+    (also what bots ask of the claims they could still win)."""
+    table = s.game.grid.placements[claim]
+    return [table[rot][a] for rot, anchors in legal_anchors(s, p, claim)  # type: ignore[index]
+            for a in bits(anchors)]
+
+
+def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, int]]:
+    """(rotation, mask of legal anchors) for each distinct turn of ``claim``."""
     grid = s.game.grid
-    claim = s.won[p]
     covered, halo = s.covered[p], s.halo[p]
-    r0, r1, c0, c1 = s.halo_box[p]
-    rows, cols = grid.rows, grid.cols
-    rules = grid.edge_rules
-    out: list[int] = []
-    for flat, (h, w) in zip(grid.placements[claim], grid.dims[claim], strict=True):
-        if flat is None:
-            continue
-        for ar in range(max(0, r0 - h + 1), min(rows - h, r1) + 1):
-            base = ar * cols
-            for ac in range(max(0, c0 - w + 1), min(cols - w, c1) + 1):
-                place = flat[base + ac]
-                m = place.mask
-                if m & covered or not m & halo:
-                    continue
-                if rules and not _edges_ok(rules, covered | m, m):
-                    continue
-                out.append(PLACE + place.action)
-    return out or [s.game.codec.lose]
+    free = grid.full & ~covered
+    out = []
+    for rot, offsets, fit in grid.shapes[claim]:
+        ok, touch = fit, 0
+        for o in offsets:
+            ok &= free >> o
+            touch |= halo >> o
+        ok &= touch
+        for top, bottom, beyond in grid.edge_rules:
+            if ok and not (covered & top and covered & bottom):
+                ok = _edge_check(grid.placements[claim][rot], offsets, ok, covered,
+                                 top, bottom, beyond)
+        out.append((rot, ok))
+    return out
 
 
-def _edges_ok(rules: list[tuple[int, int, int]], path: int, m: int) -> bool:
-    """[Placing the claim] top and bottom touched before the path leaves the board."""
-    for top, bottom, beyond in rules:
-        if m & beyond and not (path & top and path & bottom):
-            return False
-    return True
+def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], ok: int,
+                covered: int, top: int, bottom: int, beyond: int) -> int:
+    """[Placing the claim] drop anchors whose claim leaves a board whose top and
+    bottom the path (this claim included) has not both touched."""
+    crossing = 0
+    for o in offsets:
+        crossing |= beyond >> o
+    for a in bits(ok & crossing):
+        m = table[a].mask  # type: ignore[index]
+        if not ((covered | m) & top and (covered | m) & bottom):
+            ok &= ~(1 << a)
+    return ok
 
 
 def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
@@ -61,12 +78,11 @@ def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
 
 def place_claim(s: Klondike1896State, p: int, place: Placement) -> None:
     """Put the claim down and count its gold and rubies ([3) Counting points])."""
-    gold, ruby = terrain_of(s.game.components, s.game.grid.square, tuple(s.arrangement[p]))
+    gold, ruby = s.game.terrain(s.arrangement[p])
     g = sum(gold[c] for c in place.cells)
     r = sum(ruby[c] for c in place.cells)
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
-    s.halo_box[p] = list(place.box)
     s.gold[p] += g
     s.fresh[p] += r
     s.paths[p].append(place.mask)

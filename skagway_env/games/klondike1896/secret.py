@@ -31,20 +31,35 @@ BID, PAY, USABLE = 0, 1, 2  # ledger kinds: held >= value, paid value, paths usa
 
 
 def consistent_arrangements(s: Klondike1896State, q: int) -> np.ndarray:
-    """Indices (into ``all_arrangements``) of the arrangements seat ``q`` may have."""
+    """Indices (into ``all_arrangements``) of the arrangements seat ``q`` may have.
+
+    They depend only on ``q``'s placements, scores and ledger, which change a few
+    times a round, so the game keeps them by those (searches draw many views)."""
+    key = (tuple(s.paths[q]), tuple(g for g, _ in s.gains[q]),
+           tuple(tuple(e) for e in s.ledger[q]))
+    cache = s.game.consistent_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 5000:
+            cache.clear()
+        found = cache[key] = _consistent(s, q)
+    return found
+
+
+def _consistent(s: Klondike1896State, q: int) -> np.ndarray:
     from .state import START_RUBIES
 
     codes, gold, ruby = all_arrangements(s.game.components, s.game.grid.square)
     ok = np.ones(len(codes), dtype=bool)
-    rubies_won = np.zeros((len(codes), len(s.paths[q]) + 1), dtype=np.int32)
+    rubies_won = np.zeros((len(s.paths[q]) + 1, len(codes)), dtype=np.int32)
     for i, (mask, (g, _)) in enumerate(zip(s.paths[q], s.gains[q], strict=True)):
         cells = bits(mask)
-        ok &= gold[:, cells].sum(axis=1) == g
-        rubies_won[:, i + 1] = rubies_won[:, i] + ruby[:, cells].sum(axis=1)
+        ok &= gold[cells].sum(axis=0) == g
+        rubies_won[i + 1] = rubies_won[i] + ruby[cells].sum(axis=0)
     paid = usable = 0
     for kind, value in s.ledger[q]:
         if kind == BID:
-            ok &= START_RUBIES - paid + rubies_won[:, usable] >= value
+            ok &= START_RUBIES - paid + rubies_won[usable] >= value
         elif kind == PAY:
             paid += value
         else:
@@ -73,7 +88,7 @@ def redraw(s: Klondike1896State, player: int, rng: np.random.Generator) -> Klond
             view.history[q * BOARDS_PER_PLAYER + slot] = new[slot]
         if laid < BOARDS_PER_PLAYER:
             continue
-        won = [int(ruby[index, bits(mask)].sum()) for mask in s.paths[q]]
+        won = [int(ruby[bits(mask), index].sum()) for mask in s.paths[q]]
         view.gains[q] = [[g, r] for (g, _), r in zip(s.gains[q], won, strict=True)]
         paid = usable = 0
         for kind, value in s.ledger[q]:

@@ -60,13 +60,13 @@ class Klondike1896State(State):
         self.deduction = [0] * n
         self.covered = [0] * n
         self.halo = [game.grid.start] * n
-        self.halo_box = [list(game.start_box) for _ in range(n)]
         self.paths: list[list[int]] = [[] for _ in range(n)]
         self.gains: list[list[list[int]]] = [[] for _ in range(n)]
         self.finished = [False] * n
         # secret rubies only: per seat [kind, value] events that bound its rubies
         self.ledger: list[list[list[int]]] = (
             [[] for _ in range(n)] if game.params.secret_rubies else [])
+        self._rows_block: np.ndarray | None = None  # observation.rows_block
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -102,6 +102,7 @@ class Klondike1896State(State):
             if setup.lay_board(self, action):
                 self._start_round()
         elif phase == DEAL:
+            self._rows_block = None
             setup.deal_claim(self, action)
             self._continue_deal()
         elif phase == AUCTION:
@@ -109,6 +110,7 @@ class Klondike1896State(State):
             move = self.game.codec.decode(action)
             assert isinstance(move, Bid)
             if auction.place_pawn(self, p, move.claim, move.rubies):
+                self._rows_block = None
                 self.won = auction.settle(self)
                 n = self.num_players
                 self.placing = [(self.first + i) % n for i in range(n)]
@@ -225,7 +227,7 @@ class Klondike1896State(State):
     def clone(self) -> Klondike1896State:
         new = object.__new__(Klondike1896State)
         d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
-        for key in ("arrangement", "rows", "halo_box", "paths", "ledger"):
+        for key in ("arrangement", "rows", "paths", "ledger"):
             d[key] = [x[:] for x in d[key]]
         d["gains"] = [[g[:] for g in x] for x in self.gains]
         if self.ledger:

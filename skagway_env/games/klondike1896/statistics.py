@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Bid, ExtraBid, ExtraPass, Place
-from .geometry import terrain_of
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -30,7 +29,7 @@ def action_features(state: Klondike1896State, action: int) -> tuple[str, dict[st
         return "extra-bid", {"rubies/extra bid": move.rubies}
     if isinstance(move, Place):
         place = game.grid.by_action[state.won[p]][action - game.codec.place(0, 0)]
-        gold, ruby = terrain_of(game.components, game.grid.square, tuple(state.arrangement[p]))
+        gold, ruby = game.terrain(state.arrangement[p])
         cols = game.grid.cols
         before = max((c % cols for c in range(game.grid.cells) if state.covered[p] >> c & 1),
                      default=-1)
