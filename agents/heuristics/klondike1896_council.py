@@ -50,16 +50,18 @@ class Seat:
         self.landscape = [list(state.landscape[p])]
         self.covered = [state.covered[p]]
         self.halo = [state.halo[p]]
-        self.halo_box = [list(state.halo_box[p])]
 
 
-def _moves(seat: Seat, slots: list[int], terrain: tuple[list[int], list[int]]
+def _moves(seat: Seat, slots: list[int], terrain: tuple[tuple[int, ...], tuple[int, ...]]
            ) -> list[tuple[int, int, int, Any]]:
     """(gold, rubies, slot, placement) for every claim in hand that can go down."""
     gold, ruby = terrain
+    comp, grid = seat.game.components, seat.game.grid
     out = []
     for slot in slots:
-        for place in race.placements(seat, 0, slot):  # type: ignore[arg-type]
+        table = grid.by_action[comp.slot_claim(slot)]
+        for offset in race.legal_offsets(seat, 0, slot):  # type: ignore[arg-type]
+            place = table[offset]
             cells = place.cells
             out.append((sum(gold[c] for c in cells), sum(ruby[c] for c in cells), slot, place))
     return out
@@ -92,11 +94,11 @@ def plan(state: Any, p: int, budget: int) -> list[tuple[int, Any]] | None:
         options = [m for m in _moves(seat, slots, terrain) if fits(g + m[0], r + m[1])]
         options.sort(key=lambda m: (-(m[0] + 3 * m[1]), m[2]))
         for dg, dr, slot, place in options:
-            saved = (seat.covered[0], seat.halo[0], seat.halo_box[0])
+            saved = (seat.covered[0], seat.halo[0])
             seat.covered[0] |= place.mask
-            seat.halo[0], seat.halo_box[0] = place.halo, list(place.box)
+            seat.halo[0] = place.halo
             rest = search(g + dg, r + dr, [s for s in slots if s != slot])
-            seat.covered[0], seat.halo[0], seat.halo_box[0] = saved
+            seat.covered[0], seat.halo[0] = saved
             if rest is not None:
                 return [(slot, place), *rest]
             if nodes[0] > budget:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from ..klondike1896.components import BOARDS_PER_PLAYER
-from ..klondike1896.geometry import build_grid, slot_origin, turned_board
+from ..klondike1896.geometry import ROTATIONS, Grid, bits, build_grid, terrain_of
 from . import observation
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
@@ -23,6 +23,22 @@ class CouncilParams(GameParams):
     """The shared Klondike 1896 components TOML; ``None`` uses the bundled file."""
     children: str = ""
     """Seats playing by the children's rules, comma separated (``"0"`` or ``"1,3"``)."""
+
+
+def inside_anchors(grid: Grid, claims: int) -> list[list[list[int]]]:
+    """``[claim][rotation][k]``: the anchors at which the turned claim lies inside the
+    first ``k`` boards of the line (k = 0..4): a claim may not go beyond the
+    landscape laid ([Connecting claims])."""
+    out = []
+    for claim in range(claims):
+        per_rot = [[0] * (BOARDS_PER_PLAYER + 1) for _ in range(ROTATIONS)]
+        for rot, _, fit in grid.shapes[claim]:
+            for a in bits(fit):
+                right = max(c % grid.cols for c in grid.placements[claim][rot][a].cells)
+                for k in range(right // grid.board_size + 1, BOARDS_PER_PLAYER + 1):
+                    per_rot[rot][k] |= 1 << a
+        out.append(per_rot)
+    return out
 
 
 class CouncilGame(Game):
@@ -50,16 +66,10 @@ class CouncilGame(Game):
         self.children_pack = bool(self.child_seats)
         self.components = load_council(self.params.data_file)
         self.grid = build_grid(self.components.shared, False)
-        self.start_box = self.grid.box_of(self.grid.start)
-        # cells of the first k boards of the line, k = 0..4
-        size = self.grid.board_size
-        self.landscape_mask = [
-            self.grid.mask_of(tuple((r, c) for r in range(self.grid.rows)
-                                    for c in range(k * size)))
-            for k in range(BOARDS_PER_PLAYER + 1)]
+        self.inside = inside_anchors(self.grid, len(self.components.shared.claims))
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
-        self._terrain: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+        self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.planes_cache: dict[tuple[int, ...], object] = {}  # observation.terrain_planes
 
     def _parse_children(self, text: str) -> frozenset[int]:
@@ -80,21 +90,12 @@ class CouncilGame(Game):
     def is_child(self, p: int) -> bool:
         return p in self.child_seats
 
-    def terrain(self, landscape: list[int]) -> tuple[list[int], list[int]]:
+    def terrain(self, landscape: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(gold pieces, rubies) a cell of the line for boards laid left to right."""
         key = tuple(landscape)
         found = self._terrain.get(key)
         if found is None:
-            gold = [0] * self.grid.cells
-            ruby = [0] * self.grid.cells
-            for slot, code in enumerate(key):
-                r0, c0 = slot_origin(self.grid, slot)
-                for r, row in enumerate(turned_board(self.components.shared, code)):
-                    for c, v in enumerate(row):
-                        cell = (r0 + r) * self.grid.cols + c0 + c
-                        gold[cell] = max(v, 0)
-                        ruby[cell] = int(v < 0)
-            found = self._terrain[key] = (gold, ruby)
+            found = self._terrain[key] = terrain_of(self.components.shared, self.grid, key)
         return found
 
     def num_distinct_actions(self) -> int:

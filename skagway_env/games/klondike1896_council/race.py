@@ -8,7 +8,7 @@ seat's boards laid left to right, each in any turn, before its first claim
 placing claims are the same as in Game 1"): the first covers one of the two middle
 spaces of the first column, each next one touches the last by a side or a corner,
 no overlap, inside the landscape, and the top-and-bottom rule of the second and
-third boards (Game 1's tables and edge check are reused).
+third boards (Game 1's placement tables and legal-anchor search are reused).
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..klondike1896.components import BOARDS_PER_PLAYER
-from ..klondike1896.geometry import ROTATIONS
-from ..klondike1896.placement import _edges_ok
+from ..klondike1896.geometry import ROTATIONS, bits
+from ..klondike1896.placement import legal_anchors
 from .actions import Declare, Lay, Place
 
 if TYPE_CHECKING:
-    from ..klondike1896.geometry import Placement
     from .state import CouncilState
 
 
@@ -31,33 +30,17 @@ def slots_of(s: CouncilState, p: int) -> range:
     return range(comp.slots if s.game.is_child(p) else comp.slots - 1)
 
 
-def placements(s: CouncilState, p: int, slot: int) -> list[Placement]:
-    """Every legal place of the claim in ``slot`` on ``p``'s landscape, in id order."""
+def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
+    """Game 1 placement ids (``rotation * cells + anchor``) of the claim in ``slot``
+    that are legal on ``p``'s landscape, ascending: Game 1's legal anchors on the
+    whole line, kept where the claim lies inside the boards laid."""
     game = s.game
-    grid = game.grid
     claim = game.components.slot_claim(slot)
-    covered, halo = s.covered[p], s.halo[p]
-    r0, r1, c0, c1 = s.halo_box[p]
-    cols = grid.cols
+    inside = game.inside[claim]
     boards = len(s.landscape[p])
-    width = grid.board_size * boards  # [Playing the game] 1-4 boards
-    # the top-and-bottom rule binds only a board with another laid to its right
-    rules = [rule for rule in grid.edge_rules if rule[2] & game.landscape_mask[boards]]
-    out = []
-    for flat, (h, w) in zip(grid.placements[claim], grid.dims[claim], strict=True):
-        if flat is None:
-            continue
-        for ar in range(max(0, r0 - h + 1), min(grid.rows - h, r1) + 1):
-            base = ar * cols
-            for ac in range(max(0, c0 - w + 1), min(width - w, c1) + 1):
-                place = flat[base + ac]
-                m = place.mask
-                if m & covered or not m & halo:
-                    continue
-                if rules and not _edges_ok(rules, covered | m, m):
-                    continue
-                out.append(place)
-    return out
+    cells = game.grid.cells
+    return [rot * cells + a for rot, anchors in legal_anchors(s, p, claim)  # type: ignore[arg-type]
+            for a in bits(anchors & inside[rot][boards])]
 
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
@@ -72,7 +55,7 @@ def race_actions(s: CouncilState, p: int) -> list[int]:
     if laid:
         for slot in slots_of(s, p):
             if not s.used[p] >> slot & 1:
-                out += [codec.place(slot, pl.action) for pl in placements(s, p, slot)]
+                out += [codec.place(slot, offset) for offset in legal_offsets(s, p, slot)]
     out.append(codec.declare)
     return out
 
@@ -103,7 +86,6 @@ def lay_claim(s: CouncilState, p: int, slot: int, offset: int) -> None:
     gold, ruby = game.terrain(s.landscape[p])
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
-    s.halo_box[p] = list(place.box)
     s.used[p] |= 1 << slot
     s.last_claim[p] = place.mask
     s.gold[p] += sum(gold[c] for c in place.cells)

@@ -57,7 +57,6 @@ class CouncilState(State):
         self.used = [0] * n
         self.covered = [0] * n
         self.halo = [grid.start] * n
-        self.halo_box = [list(self.game.start_box) for _ in range(n)]
         self.last_claim = [0] * n
         self.gold = [0] * n
         self.rubies = [0] * n
