@@ -79,3 +79,15 @@ def test_the_aec_env_collects_a_tick_seat_by_seat():
     env.step(codec.lay(1, 2))
     assert state.history[-1] == [codec.lay(0, 0), codec.declare, codec.lay(1, 2)]
     assert state.tick == 1
+
+
+def test_the_env_docs_state_the_sizes():
+    from .helpers import make
+
+    game = make(4)
+    doc = skagway_env.klondike1896_council_v0.__doc__
+    assert f"Discrete({game.num_distinct_actions()})" in doc
+    assert f"Box(({game.observation_size()},), float32)" in doc
+    codec = game.codec
+    assert (codec.place_base, codec.declare, codec.wait, codec.take_base, codec.join_base) == (
+        16, 6928, 6929, 6930, 6946)
