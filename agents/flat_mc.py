@@ -5,6 +5,11 @@ determinizations of what its seat can see (``state`` is already the seat's view,
 and each playout redraws the hidden cards again with ``view``), and picks the action
 with the best mean return for its seat. The playouts are shared round-robin among the
 legal actions, so ``playouts`` is the budget per decision.
+
+At a simultaneous node the other seats' moves are drawn at random in each playout,
+and when the seat has more legal actions than ``playouts`` (a race tick's claim
+placements run to hundreds) the candidates are a random sample of ``playouts`` of
+them, so the budget stays the budget.
 """
 
 from __future__ import annotations
@@ -35,14 +40,27 @@ class FlatMonteCarloAgent(Agent):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        joint = state.is_simultaneous_node()
+        if joint and len(legal) > self.playouts:
+            picks = self.rng.choice(len(legal), size=self.playouts, replace=False)
+            legal = [legal[i] for i in sorted(picks)]
         totals = np.zeros(len(legal))
         counts = np.zeros(len(legal))
         for i in range(max(self.playouts, len(legal))):
             k = i % len(legal)
             world = state.view(player, self.rng)
-            world.apply_action(legal[k])
+            if joint:
+                world.apply_actions([
+                    legal[k] if q == player else random_choice(world.legal_actions(q), self.rng)
+                    for q in range(world.num_players)])
+            else:
+                world.apply_action(legal[k])
             totals[k] += random_playout(world, self.rng).returns()[player]
             counts[k] += 1
         means = totals / counts
         best = np.flatnonzero(means == means.max())
         return legal[int(best[self.rng.integers(len(best))])]
+
+
+def random_choice(legal: list[int], rng: np.random.Generator) -> int:
+    return legal[int(rng.integers(len(legal)))]

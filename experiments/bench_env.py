@@ -3,8 +3,10 @@ PettingZoo's ``connect_four_v3`` measured in the same run.
 
     python experiments/bench_env.py [--seconds 1] [--repeats 5] [--players N]
 
-A *step* is one player decision. Chance nodes are played inside both loops (their
-time counts, their count does not). Random legal play throughout: the engine loop
+A *step* is one player decision (at a simultaneous node, one joint move of every
+seat). Chance nodes are played inside both loops (their time counts, their count
+does not). Games with simultaneous moves also get a row for their Parallel env, in
+joint steps per second (one ``step(actions)`` call). Random legal play throughout: the engine loop
 picks from ``legal_actions()``, the env loop from the observation's action mask.
 Each figure is the best of ``--repeats`` timed runs, measured in turns so that all
 loops see the same machine load (the usual timeit practice against noise).
@@ -20,7 +22,7 @@ import numpy as np
 from pettingzoo.classic import connect_four_v3
 
 import skagway_env
-from skagway_env.core.playout import sample_chance
+from skagway_env.core.playout import random_step, sample_chance
 
 
 def steps_per_second(loop: Callable[[], int], seconds: float) -> float:
@@ -37,6 +39,9 @@ def engine_loop(game: skagway_env.Game, rng: np.random.Generator) -> Callable[[]
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
+            elif state.is_simultaneous_node():
+                random_step(state, rng)
+                steps += 1
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
@@ -59,6 +64,25 @@ def aec_loop(env, rng: np.random.Generator) -> Callable[[], int]:
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        return steps
+
+    return one_game
+
+
+def parallel_loop(env, rng: np.random.Generator) -> Callable[[], int]:
+    seed = iter(range(10**9))
+
+    def one_game() -> int:
+        obs, _ = env.reset(seed=next(seed))
+        steps = 0
+        while env.agents:
+            actions = {}
+            for agent, o in obs.items():
+                legal = np.flatnonzero(o["action_mask"])
+                if len(legal):
+                    actions[agent] = int(legal[rng.integers(len(legal))])
+            obs, *_ = env.step(actions)
             steps += 1
         return steps
 
@@ -91,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
         players[name] = n
         loops[f"{name}/engine"] = engine_loop(skagway_env.make_game(name, num_players=n), rng)
         loops[f"{name}/aec"] = aec_loop(skagway_env.make_env(name, num_players=n), rng)
+        if skagway_env.core.game_class(name).info.simultaneous_moves:
+            loops[f"{name}/parallel"] = parallel_loop(
+                skagway_env.make_parallel_env(name, num_players=n), rng)
     rate = best_rates(loops, args.seconds, args.repeats)
 
     c4 = rate["c4"]
@@ -100,6 +127,10 @@ def main(argv: list[str] | None = None) -> None:
     for name, n in players.items():
         eng, aec = rate[f"{name}/engine"], rate[f"{name}/aec"]
         print(f"{name:<22}{n:>8}{eng:>13.0f}{aec:>11.0f}{aec / eng:>12.2f}{aec / c4:>9.2f}")
+        if f"{name}/parallel" in rate:
+            par = rate[f"{name}/parallel"]
+            print(f"{'  Parallel env':<22}{n:>8}{'-':>13}{par:>11.0f}{'-':>12}{par / c4:>9.2f}"
+                  "  (joint steps/s)")
 
 
 if __name__ == "__main__":

@@ -66,10 +66,12 @@ def test_agents_record_their_canonical_spec():
 def test_bots_pick_legal_actions_deterministically(config, spec):
     game = config.make()
     for state in sample_states(game, seed=3, count=4):
-        p = state.current_player()
-        first = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
-        again = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
-        assert first in state.legal_actions() and first == again
+        seats = (range(game.num_players) if state.is_simultaneous_node()
+                 else [state.current_player()])
+        for p in seats:
+            first = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
+            again = make_agent(spec, game, seed=5).act(state.view(p, np.random.default_rng(1)), p)
+            assert first in state.legal_actions(p) and first == again
 
 
 def test_flatmc_beats_random_more_often_than_not():

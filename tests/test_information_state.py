@@ -63,9 +63,14 @@ def test_information_state_grows_with_play(config):
     """Each seat's information state extends (never rewrites) what it knew before."""
     game = config.make()
     state = sample_states(game, seed=17, count=1)[0]
-    p = state.current_player()
-    before = state.action_observation_history(p)
-    state.apply_action(state.legal_actions()[0])
+    if state.is_simultaneous_node():
+        p = 0
+        before = state.action_observation_history(p)
+        state.apply_actions([state.legal_actions(q)[0] for q in range(game.num_players)])
+    else:
+        p = state.current_player()
+        before = state.action_observation_history(p)
+        state.apply_action(state.legal_actions()[0])
     after = state.action_observation_history(p)
     assert after[:len(before)] == before
     assert len(after) > len(before)

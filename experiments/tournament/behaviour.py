@@ -29,13 +29,18 @@ def action_statistics(config: TournamentConfig, records: Sequence[GameRecord]) -
     for record in records:
         for state, action in replay_steps(game, record.actions):
             cur = state.current_player()
-            if cur < 0:  # chance, or a joint move at a simultaneous node
+            if isinstance(action, list):  # a joint move: each seat's own part, when it
+                moves = [(seat, state.action_features(a, seat))  # had a choice
+                         for seat, a in enumerate(action) if len(state.legal_actions(seat)) > 1]
+            elif cur < 0:  # chance
                 continue
-            entrant = record.seats[cur]
-            kind, numbers = state.action_features(action)
-            kinds[entrant][kind] += 1
-            for name, value in numbers.items():
-                values[entrant][name].append(float(value))
+            else:
+                moves = [(cur, state.action_features(action))]
+            for seat, (kind, numbers) in moves:
+                entrant = record.seats[seat]
+                kinds[entrant][kind] += 1
+                for name, value in numbers.items():
+                    values[entrant][name].append(float(value))
     return {"kinds": kinds, "values": values}
 
 

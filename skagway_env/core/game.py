@@ -211,11 +211,13 @@ class State(ABC):
         states with equal tensors have equal position strings (a generic test)."""
         return self.observation_string(player)
 
-    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
+    def action_features(self, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
         """How to count a decision in tournament statistics: its kind, and numeric
-        features of it, for the seat to move. By default the first word of its name.
-        Games override this with their own labels (``<game>/statistics.py``)."""
-        return self.action_to_string(action).split()[0], {}
+        features of it, for the seat to move (at a simultaneous node, for ``player``'s
+        part of the joint move). By default the first word of its name. Games
+        override this with their own labels (``<game>/statistics.py``)."""
+        return self.action_to_string(action, player).split()[0], {}
 
     # ---------------------------------------------------------------- optional rules
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -1,0 +1,69 @@
+"""
+# Klondike 1896 (Game 2, the council game)
+
+Gold diggers race to satisfy the celebrities' requests: every round a request card
+asks for an exact number of gold pieces and rubies, every player lays a landscape of
+one to four boards and covers it with claims from their own set, all at once, and
+the fastest take the best popularity cards (rulebook: `shared/rulebooks/
+klondike_1896.txt`, Game 2; readings and assumed card values: `RULES_NOTES.md`
+beside this file; boards, claims and cards: `klondike1896/components.toml`, shared
+with Game 1).
+
+| Creation            | `skagway_env.make_parallel_env("klondike1896_council", num_players=4)`|
+|---------------------|-----------------------------------------------------------------------|
+| PettingZoo id       | `pettingzoo.make("parallel", "skagway_env/klondike1896_council-v0")` |
+|                     | (and `"aec"`: a tick's seats act one after another, applied at once)  |
+| Module              | `from skagway_env import klondike1896_council_v0` (`parallel_env`,    |
+|                     | `env`, `raw_env`)                                                     |
+| Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                    |
+| Actions             | Discrete(6950): 16 lay, 12 x 576 place, declare, wait, 16 take, 4 join|
+| Observation         | Dict(observation=Box((2869,), float32), action_mask=Box((6950,), int8))|
+| Parallel API        | Yes: each tick of the race is one joint step of every seat            |
+| Variants            | `children`: seats playing by the children's rules (`"0"`, `"1,3"`);   |
+|                     | `data_file`; `reward`: rank, win, score; preset `children` (seat 0)   |
+
+## Actions (S = 12 claim slots: the 11 of a set, then a child's extra claim)
+
+| ids          | decision                                                                 |
+|--------------|--------------------------------------------------------------------------|
+| 0..15        | lay board design d turned t (`4d + t`) at the right end of the landscape |
+|              | (before the first claim; each design once; at most four boards)          |
+| 16..6927     | place claim slot s: `16 + 576s + 144t + anchor`, turned t quarter turns  |
+|              | clockwise (never flipped), bounding box top-left on cell `row*24 + col`  |
+| 6928         | declare: the cover is done (exact or not: "or thinks that they have")    |
+| 6929         | wait: the only action of a seat out of the race during a tick            |
+| 6930..6945   | take a popularity card of kind k (colour x value) from the table        |
+| 6946..6949   | the last player joins up with seat q                                     |
+
+At a race tick every racing seat has lay/place/declare actions and every other seat
+only `wait`; the Parallel env needs all seats' actions. Taking cards and joining up
+are one seat's decisions (the others' masks are all zero; they may be omitted).
+Chance (cards laid out, the request turned, the order of simultaneous declarations)
+is played by the env.
+
+## Observation (observer first, then clockwise; four seat blocks, zero padded)
+
+Round, phase, tick; the request (gold, rubies, back), the requests already turned
+and the cards still to turn per back; popularity cards on the table, in the pile and
+discarded by kind; per seat: present, child, four popularity levels, the landscape
+(board piece per place), claim slots used, four planes over the 144 cells (covered,
+last claim, gold pieces / 3, rubies), gold and rubies covered, racing / declared /
+last player / declaration tick, place in the declaration order, card taken, partner,
+and whether it is to act. Everything is public once a tick is played, so
+`view(player, rng)` is a copy of the state.
+
+## Rewards
+
+At the end only: `rank` (default) +1 first to -1 last by points (8/6/4/2 per
+celebrity, 4-3-2-1 by total popularity), ties broken by total popularity, still-tied
+averaged; `win`; `score`: the points.
+
+## Version history
+
+* v0: first release.
+"""
+
+from .game import CouncilGame, CouncilParams
+from .state import CouncilState
+
+__all__ = ["CouncilGame", "CouncilParams", "CouncilState"]

@@ -1,0 +1,269 @@
+"""What one seat sees, as a tensor and as text (encoding apart from the rules).
+
+Everything in this game is public once a tick is played: the request, the cards on
+the table, the piles' contents, every seat's scales, landscape, claims and cover.
+Seats are listed relative to the observer (the observer first, then clockwise),
+padded to four.
+
+Tensor layout (K = 16 popularity kinds, S = 12 claim slots, C = 144 cells):
+
+| slice              | meaning                                                       |
+|--------------------|---------------------------------------------------------------|
+| 9                  | round one-hot                                                 |
+| 7                  | phase one-hot (lay out, request, race, order, take, join, over)|
+| 1                  | tick / 17                                                     |
+| 3                  | request: shown, gold / 20, rubies / 5, and ...                |
+| 3                  | ... its back one-hot (white, gray, black)                     |
+| 31                 | request cards already turned                                  |
+| 3                  | cards still to turn per back / 3 (a child's pack: first only / 9)|
+| 3K                 | popularity cards on the table, in the pile, discarded (/ 2)   |
+| 4 seat blocks      | see SEAT_FIELDS                                               |
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..klondike1896.geometry import ROTATIONS, bits
+from .actions import MAX_SEATS, PIECES, Declare, Join, Lay, Place, Take, Wait
+from .components import BACKS
+
+if TYPE_CHECKING:
+    from .game import CouncilGame
+    from .state import CouncilState
+
+ROUNDS, PHASES, MAX_TICKS = 9, 7, 17
+
+
+def seat_fields(game: CouncilGame) -> tuple[tuple[str, int], ...]:
+    cells = game.grid.cells
+    return (
+        ("present, plays by the children's rules", 2),
+        ("popularity level on each scale / 10", 4),
+        ("landscape: board piece (design, turn) of each of 4 places, one-hot", 4 * PIECES),
+        ("claim slots used", game.components.slots),
+        ("covered cells", cells),
+        ("cells of the last claim placed", cells),
+        ("gold pieces a cell / 3 on the laid boards", cells),
+        ("ruby cells on the laid boards", cells),
+        ("gold covered / 20, rubies covered / 5", 2),
+        ("racing, declared, last player, declaration tick / 17", 4),
+        ("place in declaration order one-hot", MAX_SEATS),
+        ("popularity card taken, by kind one-hot", len(game.components.kinds)),
+        ("joined-up partner, seats clockwise from this one (0-3) one-hot", MAX_SEATS),
+        ("to take a card or join up now, awaiting the tie draw, awaiting its card", 3),
+    )
+
+
+def seat_size(game: CouncilGame) -> int:
+    return sum(width for _, width in seat_fields(game))
+
+
+def global_size(game: CouncilGame) -> int:
+    comp = game.components
+    return (ROUNDS + PHASES + 1 + 3 + len(BACKS) + len(comp.requests) + len(BACKS)
+            + 3 * len(comp.kinds))
+
+
+def size(game: CouncilGame) -> int:
+    return global_size(game) + MAX_SEATS * seat_size(game)
+
+
+def _mask_bits(mask: int, cells: int) -> np.ndarray:
+    raw = np.frombuffer(mask.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:cells]
+
+
+def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
+    """(2, cells): gold pieces / 3 and ruby cells of a landscape, cached per layout."""
+    key = tuple(landscape)
+    found = game.planes_cache.get(key)
+    if found is None:
+        gold, ruby = game.terrain(landscape)
+        found = game.planes_cache[key] = np.array([gold, ruby], np.float32) / [[3.0], [1.0]]
+    return found  # type: ignore[return-value]
+
+
+def _seat_block(s: CouncilState, q: int, out: np.ndarray) -> None:
+    from .state import JOIN, TAKE
+
+    game = s.game
+    comp = game.components
+    n, cells = s.num_players, game.grid.cells
+    out[0], out[1] = 1.0, float(game.is_child(q))
+    out[2:6] = np.array(s.levels[q], np.float32) / 10.0
+    i = 6
+    for place, code in enumerate(s.landscape[q]):
+        out[i + place * PIECES + code] = 1.0
+    i += 4 * PIECES
+    for slot in range(comp.slots):
+        out[i + slot] = s.used[q] >> slot & 1
+    i += comp.slots
+    out[i:i + cells] = _mask_bits(s.covered[q], cells)
+    i += cells
+    out[i:i + cells] = _mask_bits(s.last_claim[q], cells)
+    i += cells
+    if s.landscape[q]:
+        out[i:i + 2 * cells] = terrain_planes(game, s.landscape[q]).ravel()
+    i += 2 * cells
+    out[i], out[i + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
+    i += 2
+    out[i] = float(s.racing(q))
+    out[i + 1] = float(s.declared[q] >= 0)
+    out[i + 2] = float(q == s.last)
+    out[i + 3] = (s.declared[q] + 1) / MAX_TICKS
+    i += 4
+    if q in s.order:
+        out[i + s.order.index(q)] = 1.0
+    i += MAX_SEATS
+    if s.card[q] >= 0:
+        out[i + s.card[q]] = 1.0
+    i += len(comp.kinds)
+    if s.partner[q] >= 0:
+        out[i + (s.partner[q] - q) % n] = 1.0
+    i += MAX_SEATS
+    to_act = (s.phase == TAKE and s.queue[0] == q) or (s.phase == JOIN and s.last == q)
+    out[i] = float(to_act)
+    out[i + 1] = float(q in s.pending)
+    out[i + 2] = float(q in s.queue)
+
+
+def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray]:
+    """The global part and every seat's block: the same for every observer (only
+    the order of the blocks differs), so built once a position and kept in
+    ``s._public`` until the next action (``CouncilState`` drops it)."""
+    found = s._public
+    if found is not None:
+        return found
+    game = s.game
+    comp = game.components
+    head = np.zeros(global_size(game), dtype=np.float32)
+    head[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
+    head[ROUNDS + s.phase] = 1.0
+    i = ROUNDS + PHASES
+    head[i] = s.tick / MAX_TICKS
+    i += 1
+    if s.request >= 0:
+        req = comp.requests[s.request]
+        head[i:i + 3] = (1.0, req.gold / 20.0, req.rubies / 5.0)
+        head[i + 3 + req.back] = 1.0
+    i += 3 + len(BACKS)
+    head[i:i + len(comp.requests)] = s.requests_used
+    i += len(comp.requests)
+    head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
+    i += len(BACKS)
+    head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
+    blocks = np.zeros((s.num_players, seat_size(game)), dtype=np.float32)
+    for q in range(s.num_players):
+        _seat_block(s, q, blocks[q])
+    s._public = (head, blocks)
+    return s._public
+
+
+def encode(s: CouncilState, player: int) -> np.ndarray:
+    head, blocks = _public(s)
+    n = s.num_players
+    out = np.zeros(size(s.game), dtype=np.float32)
+    out[:len(head)] = head
+    rotated = blocks[[(player + r) % n for r in range(n)]].ravel()
+    out[len(head):len(head) + len(rotated)] = rotated
+    return out
+
+
+# ---------------------------------------------------------------------- text
+def move_name(s: CouncilState, action: int) -> str:
+    game = s.game
+    comp = game.components
+    move = game.codec.decode(action)
+    if isinstance(move, Lay):
+        return f"lay board {comp.shared.boards[move.design].name} turned {move.turn}"
+    if isinstance(move, Place):
+        claim = comp.shared.claims[comp.slot_claim(move.slot)].name
+        extra = " (children's claim)" if move.slot == comp.slots - 1 else ""
+        row, col = divmod(move.anchor, game.grid.cols)
+        return f"place {claim}{extra} turned {move.rotation} at r{row}c{col}"
+    if isinstance(move, Declare):
+        return "declare"
+    if isinstance(move, Wait):
+        return "wait"
+    if isinstance(move, Take):
+        return f"take {comp.kind_label(move.kind)}"
+    assert isinstance(move, Join)
+    return f"join up with P{move.partner}"
+
+
+def _counts(s: CouncilState, counts: list[int]) -> str:
+    comp = s.game.components
+    parts = [f"{c}x {comp.kind_label(k)}" if c > 1 else comp.kind_label(k)
+             for k, c in enumerate(counts) if c]
+    return ", ".join(parts) if parts else "-"
+
+
+def _landscape_rows(s: CouncilState, q: int) -> list[str]:
+    """The laid boards as text: terrain (. meadow, R ruby, 1-3 gold), covered '#',
+    the last claim '@'."""
+    game = s.game
+    gold, ruby = game.terrain(s.landscape[q])
+    width = game.grid.board_size * len(s.landscape[q])
+    covered = set(bits(s.covered[q]))
+    last = set(bits(s.last_claim[q]))
+    rows = []
+    for r in range(game.grid.rows):
+        line = ""
+        for c in range(width):
+            cell = r * game.grid.cols + c
+            line += ("@" if cell in last else "#" if cell in covered
+                     else "R" if ruby[cell] else str(gold[cell]) if gold[cell] else ".")
+            if c % game.grid.board_size == game.grid.board_size - 1 and c < width - 1:
+                line += " "
+        rows.append(f"    {line}")
+    return rows
+
+
+def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
+    """Text for ``player`` (everything is public, so the same for every seat but the
+    marker); ``with_log`` adds the last round's checks."""
+    from .state import PHASE_NAMES, RACE
+
+    game = s.game
+    comp = game.components
+    lines = [f"Round {min(s.round + 1, ROUNDS)}/{ROUNDS}, {PHASE_NAMES[s.phase]}, tick {s.tick}"]
+    if s.request >= 0:
+        lines.append(f"request: {comp.requests[s.request].label()}")
+    used = [comp.requests[i].label() for i, u in enumerate(s.requests_used) if u]
+    lines.append(f"requests turned: {'; '.join(used) if used else '-'}"
+                 f" | still to turn: {s.backs_left}")
+    lines.append(f"table: {_counts(s, s.table)} | pile: {_counts(s, s.pile)}"
+                 f" | discard: {_counts(s, s.discard)}")
+    if s.pending:
+        lines.append(f"declared at once, order to draw: {sorted(s.pending)}")
+    for q in range(s.num_players):
+        mark = "*" if q == player else ""
+        child = " (child)" if game.is_child(q) else ""
+        levels = " ".join(f"{comp.colours[c]} {v}" for c, v in enumerate(s.levels[q]))
+        status = ("last player" if q == s.last else
+                  f"declared at tick {s.declared[q]}" if s.declared[q] >= 0 else
+                  "racing" if s.phase == RACE else "-")
+        if q in s.order:
+            status += f", #{s.order.index(q) + 1} in order"
+        if s.card[q] >= 0:
+            status += f", took {comp.kind_label(s.card[q])}"
+        if s.partner[q] >= 0:
+            status += f", joined up with P{s.partner[q]}"
+        if q in s.queue:
+            status += ", to take a card"
+        lines.append(f"P{q}{mark}{child}: {levels} | {status}")
+        if s.landscape[q]:
+            boards = ", ".join(f"{comp.shared.boards[c // ROTATIONS].name}{c % ROTATIONS}"
+                               for c in s.landscape[q])
+            slots = [comp.shared.claims[comp.slot_claim(i)].name
+                     for i in range(comp.slots) if s.used[q] >> i & 1]
+            lines.append(f"  boards {boards} | claims used: {', '.join(slots) or '-'}"
+                         f" | covered {s.gold[q]} gold {s.rubies[q]} ruby")
+            lines += _landscape_rows(s, q)
+    if with_log and s.log:
+        lines += s.log
+    return "\n".join(lines)
+

@@ -1,0 +1,82 @@
+"""[Playing the game] the checks after each round, and [Ending the game] the points.
+
+Checks: an exact cover adds the taken card's popularity to its celebrity's scale,
+anything else deducts it, never below zero; the last player adds or deducts its own
+card's value as its partner fared (the example: Paul adds his one horseshoe because
+Mike satisfied the request). Two players: in the final round only the round's winner
+(first to declare) may add ([Special rules for two players], RULES_NOTES S2).
+
+End: 8/6/4/2 for first to fourth on each celebrity's scale, then 4-3-2-1 by total
+popularity; tied players take the lower ranking; the winner has the most points,
+ties broken by total popularity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .components import Request
+    from .state import CouncilState
+
+CELEBRITY_POINTS = (8, 6, 4, 2)  # [Ending the game] first .. fourth on a scale
+TOTAL_POINTS = (4, 3, 2, 1)  # [Ending the game] ranking by total popularity
+
+
+def satisfies(gold: int, rubies: int, request: Request, child: bool) -> bool:
+    """Exactly the request; a child needs only its higher number ([Special rules for
+    children]), either one when they are equal (RULES_NOTES C2)."""
+    if not child:
+        return gold == request.gold and rubies == request.rubies
+    if request.gold > request.rubies:
+        return gold == request.gold
+    if request.rubies > request.gold:
+        return rubies == request.rubies
+    return gold == request.gold or rubies == request.rubies
+
+
+def check_round(s: CouncilState) -> list[str]:
+    """Move every seat's pawn on its card's scale; return the public log lines."""
+    game, comp = s.game, s.game.components
+    request = comp.requests[s.request]
+    own = [satisfies(s.gold[p], s.rubies[p], request, game.is_child(p))
+           for p in range(s.num_players)]
+    final_two = s.num_players == 2 and s.round == game.rounds - 1
+    lines = [f"round {s.round + 1} checks ({request.label()}):"]
+    for p in range(s.num_players):
+        kind = comp.kinds[s.card[p]]
+        ok = own[s.partner[p]] if p == s.last else own[p]
+        delta = kind.value if ok else -kind.value
+        if final_two and p != s.order[0]:
+            delta = min(0, delta)
+        level = s.levels[p][kind.colour]
+        s.levels[p][kind.colour] = max(0, level + delta)
+        how = f"joined up with P{s.partner[p]}" if p == s.last else (
+            f"covered {s.gold[p]} gold {s.rubies[p]} ruby")
+        lines.append(f"  P{p} {how}: {'+' if delta >= 0 else ''}{delta} "
+                     f"{comp.colours[kind.colour]} -> {s.levels[p][kind.colour]}")
+    return lines
+
+
+def placing_points(values: Sequence[int], ladder: Sequence[int]) -> list[int]:
+    """Points by place on one ranking, tied players taking the lower ranking."""
+    out = []
+    for v in values:
+        place = sum(w >= v for w in values) - 1  # the last place of the tied group
+        out.append(ladder[place])
+    return out
+
+
+def final_points(levels: Sequence[Sequence[int]]) -> list[int]:
+    """[Ending the game] each celebrity's 8/6/4/2, then 4-3-2-1 by total popularity."""
+    n = len(levels)
+    points = [0] * n
+    for colour in range(len(levels[0])):
+        for p, pts in enumerate(placing_points([lv[colour] for lv in levels],
+                                               CELEBRITY_POINTS)):
+            points[p] += pts
+    totals = [sum(lv) for lv in levels]
+    for p, pts in enumerate(placing_points(totals, TOTAL_POINTS)):
+        points[p] += pts
+    return points

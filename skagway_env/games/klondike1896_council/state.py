@@ -1,0 +1,247 @@
+"""Council game positions: the round's flow, legal actions and chance.
+
+Sections in brackets name the rulebook's headings (../shared/rulebooks/
+klondike_1896.txt, Game 2). A round: popularity cards laid out (chance), the request
+turned over (chance), the race as simultaneous ticks (``race``), simultaneous
+declarations ordered by chance, cards taken in declaration order, the last player
+takes the remaining card and joins up, the checks (``scoring``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from . import cards, observation, race, scoring, statistics
+from .actions import Join, Take
+
+if TYPE_CHECKING:
+    from .game import CouncilGame
+
+START_LEVEL = 4  # [Preparation] "The player places their pawn on level 4"
+FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER = range(7)
+PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
+               "take card", "join up", "over")
+
+
+class CouncilState(State):
+    game: CouncilGame
+
+    def __init__(self, game: CouncilGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        comp = game.components
+        self.phase = FILL
+        self.round = 0
+        self.tick = 0
+        self.request = -1
+        self.requests_used = [False] * len(comp.requests)
+        self.backs_left = cards.initial_backs_left(game.children_pack)
+        self.levels = [[START_LEVEL] * len(comp.colours) for _ in range(n)]
+        self.table = [0] * len(comp.kinds)
+        self.pile = [k.count for k in comp.kinds]
+        self.discard = [0] * len(comp.kinds)
+        self.log: list[str] = []
+        self._race_legal: dict[int, list[int]] | None = None
+        self._public: tuple | None = None  # observation._public's cache
+        self._new_round_seats()
+
+    def _new_round_seats(self) -> None:
+        """[Playing the game] boards picked up and shuffled, claims back in hand."""
+        n = self.num_players
+        grid = self.game.grid
+        self.landscape: list[list[int]] = [[] for _ in range(n)]
+        self.used = [0] * n
+        self.covered = [0] * n
+        self.halo = [grid.start] * n
+        self.last_claim = [0] * n
+        self.gold = [0] * n
+        self.rubies = [0] * n
+        self.declared = [-1] * n
+        self.order: list[int] = []
+        self.pending: list[int] = []
+        self.queue: list[int] = []
+        self.card = [-1] * n
+        self.last = -1
+        self.partner = [-1] * n
+
+    def racing(self, p: int) -> bool:
+        """Still in the race: not declared and not the last player."""
+        return self.phase == RACE and self.declared[p] < 0 and p != self.last
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == RACE:
+            return SIMULTANEOUS
+        if phase == TAKE:
+            return self.queue[0]
+        if phase == JOIN:
+            return self.last
+        return TERMINAL if phase == OVER else CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == FILL:
+            return cards.pile_outcomes(self)
+        if self.phase == REQUEST:
+            return cards.request_outcomes(self)
+        if self.phase == ORDER:
+            # [Playing the game] simultaneous declarations: who was first, by chance
+            return [(p, 1.0 / len(self.pending)) for p in sorted(self.pending)]
+        raise ValueError("not a chance node")
+
+    def _legal_actions(self, player: int) -> list[int]:
+        phase, codec = self.phase, self.game.codec
+        if phase == RACE:
+            if not 0 <= player < self.num_players:
+                return []  # a tick has no single seat to move: ask each seat
+            if not self.racing(player):
+                return [codec.wait]
+            # every seat's choices are read twice a tick (to choose, then to check)
+            cache = self._race_legal
+            if cache is None:
+                cache = self._race_legal = {}
+            if player not in cache:
+                cache[player] = race.race_actions(self, player)
+            return cache[player]
+        if phase == TAKE:
+            return [codec.take(k) for k, c in enumerate(self.table) if c]
+        if phase == JOIN:
+            return [codec.join(q) for q in range(self.num_players) if q != self.last]
+        return [a for a, _ in self.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        self._race_legal = None
+        self._public = None
+        phase = self.phase
+        if phase == FILL:
+            cards.lay_out_card(self, action)
+        elif phase == REQUEST:
+            cards.turn_request(self, action)
+            self.phase = RACE
+        elif phase == ORDER:
+            self.pending.remove(action)
+            self._enter_order(action)
+        elif phase == TAKE:
+            move = self.game.codec.decode(action)
+            assert isinstance(move, Take)
+            cards.take_card(self, self.queue.pop(0), move.kind)
+        else:
+            move = self.game.codec.decode(action)
+            assert isinstance(move, Join)
+            self.partner[self.last] = move.partner
+        self._settle()
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        self._race_legal = None
+        self._public = None
+        declared = race.play_tick(self, list(actions))
+        self.tick += 1
+        if len(declared) == 1:
+            self._enter_order(declared[0])
+        self.pending = declared if len(declared) > 1 else []
+        self._settle()
+
+    def _enter_order(self, p: int) -> None:
+        """``p`` is next in declaration order: it takes a card when its turn comes."""
+        self.order.append(p)
+        self.queue.append(p)
+
+    def _settle(self) -> None:
+        """Advance through every step that needs no decision, to the next node."""
+        while True:
+            phase = self.phase
+            if phase == FILL:
+                if sum(self.table) < cards.table_size(self.num_players):
+                    return
+                self.phase = REQUEST
+                return
+            if phase in (REQUEST, OVER):
+                return
+            if len(self.pending) > 1:
+                self.phase = ORDER
+                return
+            if self.pending:
+                self._enter_order(self.pending.pop())
+            if self.queue:
+                kinds = [k for k, c in enumerate(self.table) if c]
+                if len(kinds) > 1:
+                    self.phase = TAKE
+                    return
+                cards.take_card(self, self.queue.pop(0), kinds[0])
+                continue
+            if self.last >= 0:
+                if self.partner[self.last] < 0:
+                    others = [q for q in range(self.num_players) if q != self.last]
+                    if len(others) > 1:
+                        self.phase = JOIN
+                        return
+                    self.partner[self.last] = others[0]
+                self._end_round()
+                continue
+            racers = [p for p in range(self.num_players) if self.declared[p] < 0]
+            if len(racers) == 1:
+                # [Playing the game] the last player takes the remaining card, does not
+                # finish, and chooses whom to join up with
+                self.last = racers[0]
+                self.order.append(self.last)
+                self.queue.append(self.last)
+                continue
+            if not racers:
+                self._end_round()
+                continue
+            self.phase = RACE
+            return
+
+    def _end_round(self) -> None:
+        self.log = scoring.check_round(self)
+        cards.discard_taken(self)
+        self.round += 1
+        self._new_round_seats()
+        self.tick = 0
+        self.request = -1
+        self.phase = OVER if self.round == self.game.rounds else FILL
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[float]:
+        """[Ending the game] the points the scales give now (final at the end)."""
+        return [float(x) for x in scoring.final_points(self.levels)]
+
+    def rank_keys(self) -> list[tuple]:
+        """Most points; ties broken by total popularity ([Ending the game])."""
+        return [(pts, sum(lv)) for pts, lv in zip(self.scores(), self.levels, strict=True)]
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        phase = self.phase
+        comp = self.game.components
+        if phase == FILL:
+            return f"lay out {comp.kind_label(action)}"
+        if phase == REQUEST:
+            return f"turn request {comp.requests[action].label()}"
+        if phase == ORDER:
+            return f"P{action} declared first"
+        return observation.move_name(self, action)
+
+    # ------------------------------------------------------------------ information
+    def action_features(self, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
+        """Features of ``action`` for the seat to move, or for ``player``'s part of a
+        tick's joint move."""
+        if player is None and self.current_player() >= 0:
+            player = self.current_player()
+        return statistics.action_features(self, action, player)
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        return observation.encode(self, player)
+
+    def observation_string(self, player: int) -> str:
+        return observation.describe(self, player, with_log=True)
+
+    def position_string(self, player: int) -> str:
+        return observation.describe(self, player, with_log=False)
+
+    def __str__(self) -> str:
+        return observation.describe(self, None, with_log=True)

@@ -1,0 +1,41 @@
+"""Driving a council game to chosen positions: chance outcomes picked by name."""
+
+from __future__ import annotations
+
+import skagway_env
+from skagway_env.games.klondike1896_council.state import FILL, REQUEST, CouncilState
+
+GAME = "klondike1896_council"
+
+
+def make(num_players: int = 3, **params) -> skagway_env.Game:
+    return skagway_env.make_game(GAME, num_players=num_players, **params)
+
+
+def kind(game, colour: str, value: int) -> int:
+    comp = game.components
+    return next(i for i, k in enumerate(comp.kinds)
+                if comp.colours[k.colour] == colour and k.value == value)
+
+
+def request_index(game, gold: int, rubies: int) -> int:
+    return next(i for i, r in enumerate(game.components.requests)
+                if (r.gold, r.rubies) == (gold, rubies))
+
+
+def start_round(state: CouncilState, cards: list[tuple[str, int]],
+                request: tuple[int, int]) -> CouncilState:
+    """Lay out ``cards`` (colour, value) and turn the request (gold, rubies)."""
+    game = state.game
+    for colour, value in cards:
+        assert state.phase == FILL
+        state.apply_action(kind(game, colour, value))
+    assert state.phase == REQUEST
+    state.apply_action(request_index(game, *request))
+    return state
+
+
+def tick(state: CouncilState, moves: dict[int, int]) -> None:
+    """One race tick: ``moves`` by seat; seats out of the race wait."""
+    codec = state.game.codec
+    state.apply_actions([moves.get(p, codec.wait) for p in range(state.num_players)])
