@@ -31,6 +31,7 @@ from skagway_env.core import GameParameterError, UnknownGameError
 
 from .common import PROG, CliError, _Parser, _positive, _seed, final_state, make_agents
 from .play import cmd_games, cmd_play, cmd_selfplay
+from .report import add_report_command
 from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
 
 
@@ -102,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--game", required=True, type=int, metavar="ID",
                         help="the game's id in the database")
     replay.set_defaults(run=cmd_replay)
+
+    add_report_command(sub)
     return parser
 
 
