@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test lint bench golden notebooks clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.regenerate
+
+# Every notebook at full size (CI runs them small, in tests/analysis). Plots, results
+# databases and the executed copies with their outputs go to notebooks/out/ (git-ignored).
+notebooks: $(STAMP)
+	mkdir -p notebooks/out
+	SKAGWAY_NB_SIZE=full $(BIN)/jupyter execute --timeout=-1 --output='out/{notebook_name}' \
+		notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) .pytest_cache

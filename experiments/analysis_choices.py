@@ -102,8 +102,8 @@ def load_decisions(db: str | Path) -> pd.DataFrame:
 def choice_table(results: pd.DataFrame, decisions: pd.DataFrame,
                  entrants: Iterable[str] | None = None) -> pd.DataFrame:
     """Per ``(category, choice)``: how often winning seats and the other seats made it
-    at least once (rate, Wilson 95%), the difference (Newcombe 95%), and the mean times
-    a game (``winner_mean``, ``other_mean``; their difference with a bootstrap 95%).
+    at least once (rate, Wilson 95%), the difference (Newcombe 95%), and the difference
+    in the mean times a game it was made (``mean_difference``, bootstrap 95%).
 
     ``results`` is ``load_tournament_results`` for the seats to compare (filter it to
     one game and player count first); ``entrants`` keeps only those entrants' seats.
@@ -137,8 +137,6 @@ def choice_table(results: pd.DataFrame, decisions: pd.DataFrame,
             "others": len(other_made), "other_rate": o_rate, "other_low": o_low,
             "other_high": o_high,
             "difference": diff, "diff_low": d_low, "diff_high": d_high,
-            "winner_mean": win_made.mean() if len(win_made) else float("nan"),
-            "other_mean": other_made.mean() if len(other_made) else float("nan"),
             "mean_difference": mean_diff, "mean_diff_low": m_low, "mean_diff_high": m_high,
         })
     table = pd.DataFrame(rows)

@@ -34,7 +34,7 @@ def seat_advantage(results: pd.DataFrame) -> pd.DataFrame:
     for (game, players, seat), group in results.groupby(["game", "players", "seat"]):
         rows.append({"game": game, "players": players, "seat": seat, "games": len(group),
                      **_rate_row(group["win_share"].sum(), len(group)),
-                     "expected": 1.0 / players, "mean_rank": group["rank"].mean()})
+                     "expected": 1.0 / players})
     return pd.DataFrame(rows)
 
 
@@ -82,7 +82,7 @@ def games_frame(results: pd.DataFrame) -> pd.DataFrame:
 
 def game_length(results: pd.DataFrame) -> pd.DataFrame:
     """Game length (actions, chance outcomes included) per game and player count: the
-    mean with its bootstrap interval, the median and the range, and seconds a game."""
+    mean with its bootstrap interval, the median and the range."""
     import pandas as pd
 
     rows = []
@@ -91,6 +91,5 @@ def game_length(results: pd.DataFrame) -> pd.DataFrame:
         rows.append({"game": game, "players": players, "games": len(group),
                      "mean_length": mean, "mean_low": low, "mean_high": high,
                      "median": group["length"].median(), "shortest": group["length"].min(),
-                     "longest": group["length"].max(),
-                     "seconds": group["duration"].mean()})
+                     "longest": group["length"].max()})
     return pd.DataFrame(rows)

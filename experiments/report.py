@@ -93,7 +93,7 @@ def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame) -> s
         choice_parts += [
             _image(analysis.plot_choices(choices, f"{players} players: winners minus the "
                                          "others"), f"choices at {players} players"),
-            _table(choices.drop(columns=["winner_mean", "other_mean"])),
+            _table(choices),
         ]
     entrants = ", ".join(sorted(results["entrant"].unique()))
     counts = ", ".join(str(p) for p in sorted(results["players"].unique()))

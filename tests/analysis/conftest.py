@@ -4,6 +4,8 @@ every seat order (a few seconds to play)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 import pytest
@@ -34,3 +36,21 @@ def decisions(results_db: Path):
     from skagway_experiments import analysis
 
     return analysis.load_decisions(results_db)
+
+
+@pytest.fixture(scope="session")
+def written(results_db: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The page ``skagway report`` wrote for ``results_db`` (built once: it replays
+    every stored game), and what the command printed."""
+    from skagway_experiments.cli import main
+
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["report", "--db", str(results_db), "--out", str(out)]) == 0
+    return out, printed.getvalue()
+
+
+@pytest.fixture(scope="session")
+def page(written: tuple[Path, str]) -> str:
+    return written[0].read_text(encoding="utf-8")

@@ -95,7 +95,7 @@ def test_choice_table_compares_winning_seats_with_the_others() -> None:
     assert duel["winner_rate"] == pytest.approx(3 / 5) and duel["other_rate"] == 0.0
     assert duel[["difference", "diff_low", "diff_high"]].tolist() == pytest.approx(
         analysis.newcombe_difference(3, 5, 0, 3))
-    assert duel["winner_mean"] == pytest.approx(4 / 5)
+    assert duel["mean_difference"] == pytest.approx(4 / 5 - 0)
     rob = table.loc["rob"]
     assert (rob["winner_rate"], rob["other_rate"]) == (0.0, pytest.approx(1 / 3))
     assert list(table.index) == ["duel", "rob"]  # largest difference first

@@ -44,7 +44,7 @@ def test_seat_advantage_counts_shared_wins_per_player_count() -> None:
     assert two.loc[0, ["win_rate", "win_low", "win_high"]].tolist() == pytest.approx(
         analysis.wilson(1.5, 4))
     assert seats["expected"].tolist() == pytest.approx([1 / 2, 1 / 2, 1 / 3, 1 / 3, 1 / 3])
-    assert seats.loc[(3, 1), "mean_rank"] == 1.0
+    assert seats.loc[(3, 1), "win_rate"] == 1.0
 
 
 def test_win_rates_count_each_seat_an_entrant_held() -> None:
