@@ -23,7 +23,7 @@ def _rate_row(wins: float, n: int) -> dict[str, float]:
 
 
 def seat_advantage(results: pd.DataFrame) -> pd.DataFrame:
-    """Win rate of each seat (0 moves first) per game and player count.
+    """Win rate of each seat (the engine's seat number) per game and player count.
 
     Tournaments rotate every line-up through every seat order, so each seat met the
     same opponents equally often and a gap from ``expected`` is the seat's own.

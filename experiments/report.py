@@ -38,8 +38,9 @@ td:first-child, th:first-child { text-align: left; }
 """
 
 SECTION_NOTES = {
-    "seats": "Seat 0 moves first. Every line-up plays every seat order equally often, so "
-             "a seat's gap from the dashed fair share (1 / players) is the seat's own.",
+    "seats": "Seats are the engine's seat numbers, not turn order (Skagway draws its "
+             "starting player [3.4]). Every line-up plays every seat order equally often, "
+             "so a seat's gap from the dashed fair share (1 / players) is the seat's own.",
     "styles": "Win rate per seat an entrant held (a shared first place counts 1/k), "
               "with 95% Wilson intervals; dashes mark the fair share.",
     "scores": "Boxes: quartiles; whiskers: 5th to 95th percentile; diamonds: means. "
