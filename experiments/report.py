@@ -98,10 +98,13 @@ def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame) -> s
         ]
     entrants = ", ".join(sorted(results["entrant"].unique()))
     counts = ", ".join(str(p) for p in sorted(results["players"].unique()))
+    truncated = int(results.drop_duplicates("game_id")["truncated"].sum())
+    capped = (f" {truncated} of them stopped by a turn cap (ranked by the score reached)."
+              if truncated else "")
     return "\n".join([
         f'<h2 id="{html.escape(game)}">{html.escape(game)}</h2>',
         f"<p>{games.shape[0]} games at {counts} players; entrants: "
-        f"{html.escape(entrants)}.</p>",
+        f"{html.escape(entrants)}.{capped}</p>",
         '<ul class="findings">' + "".join(f"<li>{html.escape(line)}</li>"
                                           for line in findings) + "</ul>",
         _section("Seat advantage", SECTION_NOTES["seats"],
