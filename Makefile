@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test lint bench golden notebooks clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,train]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,train,notebooks]"
 	touch $(STAMP)
 
 # The main job: the embedded default tournament (configs/tournament/default.yaml),
@@ -30,6 +30,13 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.regenerate
+
+# Every notebook at full size (CI runs them small, in tests/analysis). Plots, results
+# databases and the executed copies with their outputs go to notebooks/out/ (git-ignored).
+notebooks: $(STAMP)
+	mkdir -p notebooks/out
+	SKAGWAY_NB_SIZE=full $(BIN)/jupyter execute --timeout=-1 --output='out/{notebook_name}' \
+		notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) .pytest_cache

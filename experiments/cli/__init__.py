@@ -41,6 +41,7 @@ from .common import (
     make_agents,
 )
 from .play import cmd_games, cmd_play, cmd_selfplay
+from .report import add_report_command
 from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
 from .train import add_train_parser
 
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     add_train_parser(sub)
+    add_report_command(sub)
     return parser
 
 

@@ -1,0 +1,86 @@
+"""``skagway report``: a self-contained page with every section, and one-line errors."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+from skagway_experiments.cli import main
+from skagway_experiments.tournament import Store
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_page_has_every_section_for_every_game(page: str) -> None:
+    assert page.startswith("<!DOCTYPE html>")
+    # Skagway first, then the others by name
+    assert page.index('<h2 id="skagway">') < page.index('<h2 id="dawson_city_barbers">')
+    for title in ("Seat advantage", "Win rate by style and player count",
+                  "Score distributions", "What winners choose", "Game length"):
+        assert page.count(f"<h3>{title}</h3>") == 2
+    # four plots a game, plus a choice plot per player count (Skagway 2 and 4, DCB 3)
+    assert page.count("<img ") == 4 * 2 + 3
+    assert page.count("<table") == page.count("<img ")
+    assert "prestige: " in page or "building: " in page or "street: " in page
+
+
+def test_every_image_is_an_inline_png_and_nothing_is_fetched(page: str) -> None:
+    sources = re.findall(r'<img src="([^"]*)"', page)
+    assert len(sources) == page.count("<img ")
+    for src in sources:
+        prefix = "data:image/png;base64,"
+        assert src.startswith(prefix)
+        assert base64.b64decode(src[len(prefix):], validate=True).startswith(PNG_MAGIC)
+    assert not re.search(r'(src|href)="(https?:|//|file:)', page)
+    assert "<link" not in page and "<script" not in page
+
+
+def test_every_claim_carries_an_interval(page: str) -> None:
+    findings = re.findall(r"<li>(.*?)</li>", page)
+    assert findings
+    for line in findings:
+        assert re.search(r"\d+\.\d+ \[-?\d+\.\d+, -?\d+\.\d+\]", line) or "includes zero" in line
+
+
+def test_the_command_says_where_it_wrote(written: tuple[Path, str]) -> None:
+    out, printed = written
+    assert printed.startswith(f"report: {out} (") and printed.count("\n") == 1
+
+
+def error_line(argv: list[str], capsys: pytest.CaptureFixture) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("skagway: error: ")
+    return err
+
+
+def test_missing_or_corrupt_databases_are_one_line_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "report.html"
+    missing = tmp_path / "missing.db"
+    assert "no database at" in error_line(
+        ["report", "--db", str(missing), "--out", str(out)], capsys)
+    corrupt = tmp_path / "corrupt.db"
+    corrupt.write_bytes(b"this is not a database at all")
+    assert "not an SQLite database" in error_line(
+        ["report", "--db", str(corrupt), "--out", str(out)], capsys)
+    empty = tmp_path / "empty.db"
+    Store(empty).close()
+    assert "holds no finished games" in error_line(
+        ["report", "--db", str(empty), "--out", str(out)], capsys)
+    assert not out.exists()
+
+
+def test_an_unwritable_out_is_a_one_line_error(results_db: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture) -> None:
+    assert "no folder" in error_line(
+        ["report", "--db", str(results_db), "--out", str(tmp_path / "nope" / "r.html")],
+        capsys)
+    assert "is a folder" in error_line(
+        ["report", "--db", str(results_db), "--out", str(tmp_path)], capsys)
+    blocker = tmp_path / "file"
+    blocker.write_text("a file, not a folder")
+    assert "no folder" in error_line(
+        ["report", "--db", str(results_db), "--out", str(blocker / "r.html")], capsys)
