@@ -1,54 +1,26 @@
-"""Agents generic over the game protocol, and ``make_agent`` from a spec string."""
+"""Agents generic over the game protocol, and ``make_agent`` from a spec string.
+
+Import name ``skagway_agents`` (the repository's ``agents/`` folder). It sits above
+``skagway_env`` and below ``skagway_experiments`` (tournaments, the command line).
+Add your own agents with ``register_agent`` or name them by ``module:Class``
+(``agents/WRITE_YOUR_OWN_BOT.md``).
+"""
 
 from __future__ import annotations
 
-from skagway_env.core import Game
-
 from .base import Agent
 from .flat_mc import FlatMonteCarloAgent
-from .heuristics import HeuristicAgent
+from .heuristics import HeuristicAgent, register_heuristics
 from .human import HumanAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
-from .specs import AgentSpecError, check_options, format_spec, parse_spec
+from .registry import AGENT_KINDS, make_agent, register_agent, unregister_agent
+from .specs import AgentSpecError
 
-AGENT_KINDS: dict[str, type[Agent]] = {
-    "random": RandomAgent,
-    "flatmc": FlatMonteCarloAgent,
-    "heuristic": HeuristicAgent,
-    "mcts": MCTSAgent,
-    "human": HumanAgent,
-}
-
-# Spec kinds the roadmap names but this version does not ship yet.
-PLANNED_KINDS = {
-    "ppo": "PPO agents are not implemented yet (they come with self-play training)",
-}
-
-
-def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
-    """Build an agent from a spec such as ``"random"`` or ``"flatmc:playouts=64"``.
-
-    Raises ``AgentSpecError`` (a ``ValueError``) naming the known agents or the
-    valid options. The agent's ``spec`` attribute is its canonical spec string.
-    """
-    kind, options = parse_spec(spec)
-    if kind in PLANNED_KINDS:
-        raise AgentSpecError(f"agent {spec!r}: {PLANNED_KINDS[kind]}")
-    if kind not in AGENT_KINDS:
-        raise AgentSpecError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENT_KINDS))}")
-    cls = AGENT_KINDS[kind]
-    positional = getattr(cls, "positional", "path")
-    if "path" in options and positional != "path":
-        options[positional] = options.pop("path")
-    check_options(cls, kind, options)
-    try:
-        agent = cls(game, seed, **options)
-    except (TypeError, ValueError) as exc:
-        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
-    agent.spec = format_spec(kind, {**options, **agent.params()}, positional)
-    return agent
-
+for _kind, _factory in (("random", RandomAgent), ("flatmc", FlatMonteCarloAgent),
+                        ("heuristic", HeuristicAgent), ("mcts", MCTSAgent),
+                        ("human", HumanAgent)):
+    register_agent(_kind, _factory)
 
 __all__ = [
     "AGENT_KINDS",
@@ -56,7 +28,11 @@ __all__ = [
     "AgentSpecError",
     "FlatMonteCarloAgent",
     "HeuristicAgent",
+    "HumanAgent",
     "MCTSAgent",
     "RandomAgent",
     "make_agent",
+    "register_agent",
+    "register_heuristics",
+    "unregister_agent",
 ]

@@ -18,6 +18,8 @@ from .base import Agent
 
 
 class FlatMonteCarloAgent(Agent):
+    """Flat Monte Carlo: random playouts from redrawn worlds per action (playouts=N)."""
+
     name = "flatmc"
 
     def __init__(self, game: Game, seed: int | None = None, playouts: int = 32) -> None:

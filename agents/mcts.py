@@ -46,6 +46,10 @@ class Node:
 
 
 class MCTSAgent(Agent):
+    """Information-set MCTS over redrawn worlds (iterations=N or seconds=S, rollout=, prior=).
+
+    ``rollout`` and ``prior`` take agent specs (see the module docstring)."""
+
     name = "mcts"
 
     def __init__(
@@ -71,7 +75,7 @@ class MCTSAgent(Agent):
         self._policy: Agent | None = None
         self._prior: Agent | None = None
         self.prior, self.prior_bonus = prior, float(prior_bonus)
-        from . import make_agent  # heuristics (or any agents) for playouts and priors
+        from .registry import make_agent  # heuristics (or any agents) for playouts, priors
 
         if rollout != "random":
             self._policy = make_agent(rollout, game, seed)

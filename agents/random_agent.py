@@ -8,6 +8,8 @@ from .base import Agent
 
 
 class RandomAgent(Agent):
+    """Uniformly random legal moves: the baseline every bot must beat."""
+
     name = "random"
 
     def act(self, state: State, player: int) -> int:

@@ -1,6 +1,7 @@
 """Agent spec strings: ``kind`` or ``kind:key=value,key=value`` or ``kind:path``.
 
-Examples: ``random``, ``flatmc:playouts=64``, ``human``, ``ppo:runs/model.zip``.
+Examples: ``random``, ``flatmc:playouts=64``, ``human``, ``ppo:runs/model.zip``,
+``heuristic:landlord,assay=4``, ``my_bots.py:GreedyBot,depth=2`` (``registry.py``).
 Every agent records its canonical spec (kind plus the options it was built with),
 so a stored result says exactly which agent played.
 """
@@ -51,9 +52,35 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return kind, options
 
 
-def check_options(cls: type, kind: str, options: dict[str, Any]) -> None:
-    """Name the valid options when ``options`` has one the agent does not take."""
-    params = inspect.signature(cls.__init__).parameters
+def split_spec_list(text: str) -> list[str]:
+    """Split a comma-separated list of specs, where options also use commas.
+
+    A piece ``key=value`` (an ``=`` before any ``:``) continues the spec before it, so
+    ``random,heuristic:landlord,assay=4,mcts:iterations=20,rollout=heuristic`` is three
+    specs. Any other piece starts a new spec: the grammar only allows a bare argument
+    right after ``kind:``, so the split is unambiguous.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        head = piece.split(":", 1)[0]
+        if "=" in head and specs:
+            specs[-1] += "," + piece
+        elif "=" in head:
+            raise AgentSpecError(f"agent list {text!r} starts with an option, {piece!r}")
+        else:
+            specs.append(piece)
+    return specs
+
+
+def check_options(factory: Any, kind: str, options: dict[str, Any]) -> None:
+    """Name the valid options when ``options`` has one the agent does not take.
+
+    ``factory`` is an agent class (its ``__init__`` is read) or any callable.
+    """
+    target = factory.__init__ if isinstance(factory, type) else factory
+    params = inspect.signature(target).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         return  # the agent checks its own open-ended options
     valid = [p for p in params if p not in ("self", "game", "seed")]

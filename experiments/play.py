@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from skagway_agents import Agent
+from skagway_agents import Agent, make_agent
 
 from skagway_env.core import SIMULTANEOUS, Game, State
-from skagway_env.core.playout import sample_chance
-from skagway_env.core.returns import placings
+from skagway_env.core.playout import apply_entry, sample_chance
+from skagway_env.core.returns import placings, win_shares
 
 
 @dataclass
@@ -21,6 +21,8 @@ class GameResult:
     ranks: list[float]
     """1 for first place; tied players share the average of their places."""
     actions: list = field(default_factory=list)
+    truncated: bool = False
+    """The game was stopped by a cap (``max_turns``), not ended by its rules."""
 
     @property
     def length(self) -> int:
@@ -29,9 +31,25 @@ class GameResult:
     @property
     def win_shares(self) -> list[float]:
         """1 to the winner; players tied for first split it."""
-        best = min(self.ranks)
-        winners = sum(1 for r in self.ranks if r == best)
-        return [1.0 / winners if r == best else 0.0 for r in self.ranks]
+        return win_shares(self.ranks)
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A 63-bit seed from a seed and a path of integers: the one seed derivation.
+
+    A tournament's game ``i`` is seeded ``derive_seed(tournament_seed, i)``, and the agent
+    in seat ``k`` of a game seeded ``s`` gets ``derive_seed(s, k)``, in tournaments,
+    ``skagway play`` and ``skagway selfplay`` alike, so ``skagway play --seed s`` with
+    the same agents in the same seats replays a tournament game exactly.
+    """
+    state = np.random.SeedSequence([seed, *path]).generate_state(2, np.uint32)
+    return int(state[0]) << 31 | int(state[1]) >> 1
+
+
+def seat_agents(specs: Sequence[str], game: Game, game_seed: int) -> list[Agent]:
+    """One agent a seat from its spec, each seeded ``derive_seed(game_seed, seat)``."""
+    return [make_agent(spec, game, seed=derive_seed(game_seed, seat))
+            for seat, spec in enumerate(specs)]
 
 
 def play_game(
@@ -61,10 +79,8 @@ def play_game(
             action = agents[cur].act(state.view(cur, view_rng), cur)
         if on_step is not None:
             on_step(state, action)
-        if isinstance(action, list):
-            state.apply_actions(action)
-        else:
-            state.apply_action(action)
+        apply_entry(state, action)
     ranks = [p + 1.0 for p in placings(state.rank_keys())]
-    return GameResult(seed, state.scores(), state.returns(), ranks, list(state.history))
+    return GameResult(seed, state.scores(), state.returns(), ranks, list(state.history),
+                      state.is_truncated())
 

@@ -36,6 +36,8 @@ def styles_module(game_name: str) -> ModuleType:
 
 
 class HeuristicAgent(Agent):
+    """A named hand-written style of the game (heuristic:<style>[,param=value])."""
+
     name = "heuristic"
     positional = "style"
 

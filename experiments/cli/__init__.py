@@ -29,7 +29,17 @@ from skagway_experiments.tournament import StoreError, TournamentConfigError
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
 from skagway_env.core import GameParameterError, UnknownGameError
 
-from .common import PROG, CliError, _Parser, _positive, _seed, final_state, make_agents
+from .agents import cmd_agents
+from .common import (
+    PROG,
+    CliError,
+    _Parser,
+    _positive,
+    _seed,
+    add_agent_flags,
+    final_state,
+    make_agents,
+)
 from .play import cmd_games, cmd_play, cmd_selfplay
 from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
 
@@ -47,8 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--players", type=int, help="seats (default: one per agent, "
                       "or the game's default)")
-    play.add_argument("--agents", default="random",
-                      help="comma-separated agent specs, one a seat (one spec: every seat)")
+    add_agent_flags(play, "one a seat, in seat order (one spec: every seat; default random)")
     play.add_argument("--seed", type=_seed, default=0)
     play.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                       help="a game parameter (repeatable)")
@@ -59,20 +68,21 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--players", type=int)
     selfplay.add_argument("--games", type=_positive, default=100)
     selfplay.add_argument("--seed", type=_seed, default=0)
-    selfplay.add_argument("--agents", default="random")
+    add_agent_flags(selfplay, "one a seat (one spec: every seat; default random); seats "
+                    "rotate from game to game")
     selfplay.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     selfplay.set_defaults(run=cmd_selfplay)
 
     tournament = sub.add_parser(
         "tournament", help="every line-up in every seat order, stored in a results database",
-        description="Run a tournament from --config FILE.yaml, from --game/--agents, or "
+        description="Run a tournament from --config FILE.yaml, from --game/--agent, or "
         "(with neither) the built-in default, store every game, print the leaderboard.",
     )
     tournament.add_argument("--config", metavar="FILE.yaml", help="a tournament YAML file")
     tournament.add_argument("--game", help="the game (instead of --config)")
     tournament.add_argument("--players", type=int, help="seats a game (default: one per agent)")
-    tournament.add_argument("--agents", metavar="SPEC,SPEC,...",
-                            help="the entrants' agent specs, comma-separated")
+    add_agent_flags(tournament, "one an entrant (with --game); the same spec twice is two "
+                    "entrants")
     tournament.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                             help="a game parameter (repeatable)")
     tournament.add_argument("--repeats", type=_positive,
@@ -91,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--no-progress", action="store_true", help="no progress bar")
     tournament.set_defaults(run=cmd_tournament)
 
+    agents = sub.add_parser("agents", help="list the agent kinds, or check specs",
+                            description="List the agent kinds; with --game and --agent, "
+                            "build each spec and print its canonical form.")
+    agents.add_argument("--game", help="the game to build the agents for")
+    agents.add_argument("--players", type=int)
+    add_agent_flags(agents, "a spec to check")
+    agents.set_defaults(run=cmd_agents)
+
     leaderboard = sub.add_parser("leaderboard", help="the leaderboard of a stored tournament")
     leaderboard.add_argument("--db", required=True, metavar="FILE")
     leaderboard.add_argument("--tournament", metavar="NAME",
@@ -100,7 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print a stored game, action by action")
     replay.add_argument("--db", required=True, metavar="FILE")
     replay.add_argument("--game", required=True, type=int, metavar="ID",
-                        help="the game's id in the database")
+                        help="the game's id (the leaderboard lists the range)")
+    replay.add_argument("--board", action="store_true",
+                        help="show the whole table before every decision")
     replay.set_defaults(run=cmd_replay)
     return parser
 
@@ -119,6 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             TournamentConfigError, StoreError) as exc:
         print(f"{PROG}: error: {one_line(exc)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a path that cannot be created, read or written
+        if isinstance(exc, BrokenPipeError):  # e.g. `skagway play ... | head`: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+        where = exc.filename or getattr(args, "db", None)
+        print(f"{PROG}: error: {where + ': ' if where else ''}{exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     except sqlite3.Error as exc:  # a locked, damaged or unwritable database
         where = getattr(args, "db", None)
         print(f"{PROG}: error: {where + ': ' if where else ''}{one_line(exc)}", file=sys.stderr)
@@ -126,9 +154,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. `skagway play ... | head`: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
 
 
 __all__ = ["build_parser", "final_state", "main", "make_agents", "parse_value",

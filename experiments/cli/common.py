@@ -6,16 +6,14 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-import numpy as np
-from skagway_agents import Agent, make_agent
-from skagway_agents.specs import parse_value
+from skagway_agents import Agent
+from skagway_agents.specs import parse_value, split_spec_list
 
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
-from skagway_env.core import (
-    Game,
-    State,
-    make_game,
-)
+from skagway_env.core import Game, State, make_game
+from skagway_env.core.playout import replay
+
+from ..play import seat_agents
 
 PROG = "skagway"
 
@@ -52,56 +50,56 @@ def build_game(name: str, players: int | None, params: dict[str, Any]) -> Game:
     return make_game(name, **params)
 
 
+def add_agent_flags(parser: argparse.ArgumentParser, meaning: str) -> None:
+    """``--agent SPEC`` (repeatable) and its comma-separated twin ``--agents``."""
+    parser.add_argument("--agent", action="append", dest="agent_list", metavar="SPEC",
+                        help=f"an agent spec, repeatable: {meaning}; e.g. --agent random "
+                        "--agent heuristic:landlord,assay=4 --agent mcts:iterations=20")
+    parser.add_argument("--agents", metavar="SPEC,SPEC,...",
+                        help="the same as a comma-separated list (a key=value piece "
+                        "belongs to the spec before it)")
+
+
+def agent_specs(args: argparse.Namespace) -> list[str] | None:
+    """The specs given with ``--agent`` or ``--agents`` (``None`` when neither)."""
+    if args.agent_list and args.agents:
+        raise CliError("use either --agent (repeatable) or --agents, not both")
+    if args.agent_list:
+        return [spec.strip() for spec in args.agent_list]
+    if args.agents:
+        return split_spec_list(args.agents)
+    return None
+
+
 def seat_count(args: argparse.Namespace) -> int | None:
     """``--players``, else one seat per listed agent, else ``None`` (the game's default)."""
     if args.players is not None:
         return args.players
-    count = len(args.agents.split(","))
-    return count if count > 1 else None
+    specs = agent_specs(args) or []
+    return len(specs) if len(specs) > 1 else None
 
 
-def split_specs(text: str, num_players: int) -> list[str]:
-    """One agent spec per seat; a single spec fills every seat."""
-    specs = [s.strip() for s in text.split(",")]
+def split_specs(args: argparse.Namespace, num_players: int) -> list[str]:
+    """One agent spec per seat (default random); a single spec fills every seat."""
+    specs = agent_specs(args) or ["random"]
     if len(specs) == 1:
         specs *= num_players
     if len(specs) != num_players:
-        raise CliError(f"--agents lists {len(specs)} agents for {num_players} players")
+        raise CliError(f"{len(specs)} agents given for {num_players} players")
     return specs
 
 
-def agent_seed(game_seed: int, seat: int) -> int:
-    """An independent seed for the agent in ``seat`` of the game seeded ``game_seed``."""
-    return int(np.random.SeedSequence([game_seed, seat]).generate_state(1)[0])
-
-
 def make_agents(specs: Sequence[str], game: Game, game_seed: int) -> list[Agent]:
-    agents = []
-    for seat, spec in enumerate(specs):
-        try:
-            agents.append(make_agent(spec, game, agent_seed(game_seed, seat)))
-        except ValueError as exc:  # make_agent's unknown-spec error
-            raise CliError(str(exc)) from None
-    return agents
+    """The seat's agents as every runner seeds them (``skagway_experiments.play``)."""
+    try:
+        return seat_agents(specs, game, game_seed)
+    except ValueError as exc:  # make_agent's unknown-spec or bad-option error
+        raise CliError(str(exc)) from None
 
 
 def final_state(game: Game, actions: Sequence[int | list[int]]) -> State:
     """Replay a game from its action list (chance is in the list, so this is exact)."""
-    state = game.new_initial_state()
-    for action in actions:
-        if isinstance(action, list):
-            state.apply_actions(action)
-        else:
-            state.apply_action(action)
-    return state
-
-
-def format_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """Left-aligned text columns separated by two spaces."""
-    cells = [list(header)] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
-    return "\n".join(line.rstrip() for line in lines)
+    return replay(game, actions)
 
 
 def _seed(text: str) -> int:

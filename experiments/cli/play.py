@@ -22,10 +22,10 @@ from skagway_env.core import (
 )
 
 from ..play import GameResult, play_game
+from ..tables import format_table
 from .common import (
     build_game,
     final_state,
-    format_table,
     make_agents,
     parse_params,
     seat_count,
@@ -97,7 +97,7 @@ class Narrator:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = build_game(args.game, seat_count(args), parse_params(args.param))
-    agents = make_agents(split_specs(args.agents, game.num_players), game, args.seed)
+    agents = make_agents(split_specs(args, game.num_players), game, args.seed)
     seating = ", ".join(f"P{seat} {agent.name}" for seat, agent in enumerate(agents))
     print(f"{game.name}, {game.num_players} players, seed {args.seed}: {seating}")
     has_human = any(isinstance(agent, HumanAgent) for agent in agents)
@@ -119,7 +119,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     game = build_game(args.game, seat_count(args), parse_params(args.param))
     n = game.num_players
-    specs = split_specs(args.agents, n)
+    specs = split_specs(args, n)
     labels = [f"{spec}#{j}" for j, spec in enumerate(specs)]
     make_agents(specs, game, args.seed)  # fail on a bad spec before the progress bar
     wins, scores, ranks = (np.zeros(n) for _ in range(3))

@@ -7,6 +7,7 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+from textwrap import indent
 
 from skagway_experiments.tournament import (
     DEFAULT_CONFIG,
@@ -27,25 +28,28 @@ from skagway_env.core import (
     IllegalActionError,
     make_game,
 )
+from skagway_env.core.playout import replay, replay_steps
 from skagway_env.core.returns import placings
 
-from .common import PROG, CliError, format_table, parse_params
+from ..tables import format_table
+from .common import PROG, CliError, agent_specs, parse_params
 from .play import Narrator
 
-GAME_FLAGS = ("game", "players", "agents", "param")
+GAME_FLAGS = ("game", "players", "agents", "agent_list", "param")
 
 
 def tournament_config(args: argparse.Namespace) -> TournamentConfig:
     """The config from ``--config``, from ``--game``/``--agents``, or the default one;
     ``--seed``, ``--repeats`` and ``--name`` override whichever it is."""
-    given = [f"--{flag}" for flag in GAME_FLAGS if getattr(args, flag) not in (None, [])]
+    given = [f"--{flag.replace('_list', '')}" for flag in GAME_FLAGS
+             if getattr(args, flag) not in (None, [])]
     if args.config is not None and given:
         raise CliError(f"--config cannot be combined with {', '.join(given)}; "
                        "set them in the config file")
     if args.game is not None:
-        if args.agents is None:
-            raise CliError("--game needs --agents, e.g. --agents random,flatmc:playouts=8")
-        specs = [spec.strip() for spec in args.agents.split(",") if spec.strip()]
+        specs = agent_specs(args)
+        if specs is None:
+            raise CliError("--game needs agents, e.g. --agent random --agent flatmc:playouts=8")
         params = parse_params(args.param)
         if "num_players" in params:
             raise CliError("set the number of players with --players, not --param num_players")
@@ -118,6 +122,13 @@ def show_leaderboard(store: Store, info: TournamentInfo) -> None:
     records = store.records(info.id)
     print(format_leaderboard(records, title=tournament_title(info)))
     print(f"database: {store.path} (tournament {info.name}, {len(records)} games)")
+    low, high = store.game_ids(info.id)
+    if low is not None:
+        print(f"next: skagway replay --db {store.path} --game {low} --board   "
+              f"(game ids {low}..{high})")
+        print(f"      in Python: skagway_experiments.tournament.load_results("
+              f"'{store.path}') gives one pandas row per seat")
+        print(f"      the bots and their styles: agents/heuristics/{info.config.game}.md")
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -133,6 +144,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise CliError(f"{db} is not a file")
     if args.resume and not db.exists():
         raise CliError(f"no database at {db}: nothing to resume")
+    if args.resume and args.repeats is None:  # resume as scheduled: keep its repeats
+        store = open_store(db)
+        try:
+            stored = store.stored_config(config.name)
+        finally:
+            store.close()
+        if stored is not None and stored.repeats != config.repeats:
+            config = config_from_dict({**config.to_dict(), "repeats": stored.repeats},
+                                      str(db))
     db.parent.mkdir(parents=True, exist_ok=True)
     try:
         run = run_tournament(
@@ -190,25 +210,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
         store.close()
     config = info.config
     game = make_game(config.game, num_players=config.players, **config.params)
-    print(f"{tournament_title(info)}; game index {record.game_index} (id {args.game}), "
-          f"seed {record.seed}")
+    print(f"{tournament_title(info)}: game {args.game}, seed {record.seed}"
+          + (", truncated by max_turns" if record.truncated else ""))
     print("seats: " + ", ".join(
         f"P{seat} {name}" + (f" [{specs[name]}]" if specs.get(name, name) != name else "")
         for seat, name in enumerate(record.seats)
     ))
+    params = "".join(f" --param {k}={v}" for k, v in sorted(config.params.items()))
+    agents = "".join(f" --agent '{specs.get(name, name)}'" for name in record.seats)
+    print(f"play it again: skagway play {config.game} --players {config.players}{params} "
+          f"--seed {record.seed}{agents}")
     narrator = Narrator(hide_chance=False, seat_names=record.seats)
-    state = game.new_initial_state()
-    for step, action in enumerate(record.actions):
-        narrator(state, action)
-        try:
-            if isinstance(action, list):
-                state.apply_actions(action)
-            else:
-                state.apply_action(action)
-        except IllegalActionError as exc:
-            raise CliError(f"game {args.game} no longer replays: action {step} is illegal "
-                           f"({exc}); {config.game}'s rules or data changed since") from None
+    shown = 0  # actions narrated so far
+    try:
+        for state, action in replay_steps(game, record.actions):
+            if args.board and not state.is_chance_node():
+                print(indent(str(state), "    | "))
+            narrator(state, action)
+            shown += 1
+    except IllegalActionError as exc:
+        raise CliError(f"game {args.game} no longer replays: action {shown - 1} is illegal "
+                       f"({exc}); {config.game}'s rules or data changed since") from None
+    state = replay(game, record.actions)
     narrator.show_log(state)
+    if args.board:
+        print(indent(str(state), "    | "))
     rows = [
         [f"P{seat}", name, f"{record.scores[seat]:g}", f"{record.ranks[seat]:g}",
          f"{record.returns[seat]:+.3f}"]

@@ -14,7 +14,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from skagway_env.core import SIMULTANEOUS, make_game
+from skagway_env.core import make_game
+from skagway_env.core.playout import replay_steps
 
 from .config import TournamentConfig
 from .records import GameRecord
@@ -26,19 +27,15 @@ def action_statistics(config: TournamentConfig, records: Sequence[GameRecord]) -
     kinds: dict[str, Counter] = defaultdict(Counter)
     values: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for record in records:
-        state = game.new_initial_state()
-        for action in record.actions:
+        for state, action in replay_steps(game, record.actions):
             cur = state.current_player()
-            if isinstance(action, list) or cur == SIMULTANEOUS:
-                state.apply_actions(action)
+            if cur < 0:  # chance, or a joint move at a simultaneous node
                 continue
-            if not state.is_chance_node():
-                entrant = record.seats[cur]
-                kind, numbers = state.action_features(action)
-                kinds[entrant][kind] += 1
-                for name, value in numbers.items():
-                    values[entrant][name].append(float(value))
-            state.apply_action(action)
+            entrant = record.seats[cur]
+            kind, numbers = state.action_features(action)
+            kinds[entrant][kind] += 1
+            for name, value in numbers.items():
+                values[entrant][name].append(float(value))
     return {"kinds": kinds, "values": values}
 
 

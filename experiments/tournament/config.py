@@ -1,8 +1,10 @@
 """Tournament configuration: a typed dataclass, from YAML or from flags.
 
 Everything that decides *which games are played* (game, parameters, seats, entrants,
-repeats, seed) goes into the fingerprint stored with the results, so a database can
-only ever be resumed by the tournament that wrote it.
+seed) goes into the fingerprint stored with the results, so a database can only ever be
+resumed by the tournament that wrote it. ``repeats`` is left out: games are scheduled
+repeat by repeat, so a larger ``repeats`` only appends games, and ``--resume`` with it
+extends a finished tournament.
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ class TournamentConfig:
     lineups: tuple[tuple[str, ...], ...] = ()
     """Explicit line-ups (entrant names, one per seat); empty: the full round robin."""
 
-    def fingerprint(self) -> str:
-        """Hash of what decides the games played (not the name)."""
-        data = {k: v for k, v in self.to_dict().items() if k != "name"}
+    def fingerprint(self, with_repeats: bool = False) -> str:
+        """Hash of what decides each game played (not the name, nor ``repeats``: more
+        repeats only append games, so a finished tournament can be extended).
+        ``with_repeats`` gives the hash that schema-1 databases stored."""
+        skip = {"name"} if with_repeats else {"name", "repeats"}
+        data = {k: v for k, v in self.to_dict().items() if k not in skip}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,14 +70,17 @@ class TournamentConfig:
 
 
 DEFAULT_CONFIG: dict[str, Any] = {
-    # `make run` and a bare `skagway tournament`: Skagway, the flagship
+    # `make run` and a bare `skagway tournament`: Skagway, the flagship, with its two
+    # heuristic styles, IS-MCTS steered by the stronger one, and random play; 24 games
+    # (every seat order once), about a minute on 2 cores with 2 workers.
     "name": "default",
     "game": "skagway",
     "players": 4,
     "entrants": [
         {"name": "random", "spec": "random"},
-        {"name": "flatmc-4", "spec": "flatmc:playouts=4"},
-        {"name": "flatmc-16", "spec": "flatmc:playouts=16"},
+        {"name": "prospector", "spec": "heuristic:prospector"},
+        {"name": "landlord", "spec": "heuristic:landlord"},
+        {"name": "mcts-landlord", "spec": "mcts:iterations=10,prior=heuristic:landlord"},
     ],
     "repeats": 1,
     "seed": 0,
@@ -150,11 +158,16 @@ def config_from_flags(
     game: str, players: int, agents: Sequence[str], repeats: int = 1, seed: int = 0,
     name: str | None = None, params: dict[str, Any] | None = None,
 ) -> TournamentConfig:
-    """A config from command-line flags: one entrant per distinct spec."""
-    specs = list(dict.fromkeys(s.strip() for s in agents if s.strip()))
+    """A config from command-line flags: one entrant per spec given, named by its spec
+    (``random``, then ``random#2`` for the same spec given again)."""
+    entrants, seen = [], {}
+    for spec in (s.strip() for s in agents if s.strip()):
+        seen[spec] = seen.get(spec, 0) + 1
+        entrant = spec if seen[spec] == 1 else f"{spec}#{seen[spec]}"
+        entrants.append({"name": entrant, "spec": spec})
     return config_from_dict(
         {"name": name or f"{game}-{players}p", "game": game, "players": players,
-         "params": params or {}, "entrants": specs, "repeats": repeats, "seed": seed},
+         "params": params or {}, "entrants": entrants, "repeats": repeats, "seed": seed},
         "flags",
     )
 

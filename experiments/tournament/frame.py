@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from skagway_env.core.returns import win_shares
+
 from .store import Store
 
 if TYPE_CHECKING:
@@ -31,10 +33,12 @@ RESULT_DTYPES: dict[str, str] = {
     "win_share": "float64",
     "length": "int64",
     "duration": "float64",
+    "truncated": "bool",
 }
 """``load_results``'s columns, in order. ``rank`` is 1 for first place (tied seats share
 the mean of their places); ``win_share`` is 1 for the winner, ``1/k`` each for ``k``
-seats tied for first, so it sums to 1 over a game's seats."""
+seats tied for first, so it sums to 1 over a game's seats. ``truncated`` marks games
+stopped by a cap (``max_turns``) rather than ended by the rules."""
 
 GAME_DTYPES: dict[str, str] = {
     "tournament": "str",
@@ -47,6 +51,7 @@ GAME_DTYPES: dict[str, str] = {
     "returns": "object",
     "length": "int64",
     "duration": "float64",
+    "truncated": "bool",
 }
 """``load_games``'s columns: ``seats`` (entrant names), ``scores``, ``ranks`` and
 ``returns`` are lists indexed by seat."""
@@ -61,17 +66,17 @@ def _tournament_ids(store: Store, tournament: str | None) -> list[tuple[int, str
 
 def _game_rows(store: Store, ids: list[tuple[int, str]]) -> list[tuple]:
     """``(tournament, game_id, game_index, seed, seats, scores, ranks, returns, length,
-    duration)`` per game, in tournament then ``game_index`` order."""
+    duration, truncated)`` per game, in tournament then ``game_index`` order."""
     rows = []
     for tid, name in ids:
         for row in store.db.execute(
-            "SELECT id, game_index, seed, seats, scores, ranks, returns, length, duration "
-            "FROM games WHERE tournament_id = ? ORDER BY game_index",
+            "SELECT id, game_index, seed, seats, scores, ranks, returns, length, duration, "
+            "truncated FROM games WHERE tournament_id = ? ORDER BY game_index",
             (tid,),
         ):
-            game_id, index, seed, seats, scores, ranks, returns, length, duration = row
+            game_id, index, seed, seats, scores, ranks, returns, length, duration, cut = row
             rows.append((name, game_id, index, seed, json.loads(seats), json.loads(scores),
-                         json.loads(ranks), json.loads(returns), length, duration))
+                         json.loads(ranks), json.loads(returns), length, duration, bool(cut)))
     return rows
 
 
@@ -105,16 +110,14 @@ def load_results(db: str | Path, tournament: str | None = None) -> pd.DataFrame:
             (name, e["name"]): e["spec"] for tid, name in ids for e in store.entrants(tid)
         }
         rows = []
-        for name, game_id, index, seed, seats, scores, ranks, returns, length, duration in (
-            _game_rows(store, ids)
-        ):
-            best = min(ranks)
-            winners = sum(1 for r in ranks if r == best)
+        for (name, game_id, index, seed, seats, scores, ranks, returns, length, duration,
+             truncated) in _game_rows(store, ids):
+            shares = win_shares(ranks)
             for seat, entrant in enumerate(seats):
                 rows.append((
                     name, game_id, index, seed, seat, entrant, specs[name, entrant],
-                    scores[seat], ranks[seat], returns[seat],
-                    1.0 / winners if ranks[seat] == best else 0.0, length, duration,
+                    scores[seat], ranks[seat], returns[seat], shares[seat], length, duration,
+                    truncated,
                 ))
     finally:
         store.close()

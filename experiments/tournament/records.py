@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from skagway_env.core.returns import win_shares
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -23,6 +25,8 @@ class GameRecord:
     length: int
     duration: float = 0.0
     actions: list = field(default_factory=list, compare=False, repr=False)
+    truncated: bool = False
+    """Stopped by a cap (``max_turns``) rather than ended by the rules."""
 
     @property
     def num_players(self) -> int:
@@ -31,11 +35,9 @@ class GameRecord:
     @property
     def win_shares(self) -> tuple[float, ...]:
         """1 to the winner; players tied for first split it."""
-        best = min(self.ranks)
-        winners = sum(1 for r in self.ranks if r == best)
-        return tuple(1.0 / winners if r == best else 0.0 for r in self.ranks)
+        return tuple(win_shares(self.ranks))
 
     def outcome(self) -> tuple:
         """Everything that must match between two runs of the same game (no timing)."""
         return (self.game_index, self.seed, self.seats, self.scores, self.ranks,
-                self.returns, self.length, tuple(map(str, self.actions)))
+                self.returns, self.length, tuple(map(str, self.actions)), self.truncated)

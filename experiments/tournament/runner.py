@@ -22,10 +22,10 @@ from tqdm import tqdm
 
 from skagway_env.core import Game, make_game
 
-from ..play import play_game
+from ..play import play_game, seat_agents
 from .config import TournamentConfig, check_config, config_from_dict
 from .records import GameRecord
-from .schedule import ScheduledGame, derive_seed, schedule
+from .schedule import ScheduledGame, schedule
 from .store import Store
 
 BACKENDS = ("local", "ray")
@@ -39,10 +39,7 @@ def _game(game: str, players: int, params_items: tuple) -> Game:
 def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameRecord:
     """Play one scheduled game; the same inputs always give the same record."""
     game = _game(config.game, config.players, tuple(sorted(config.params.items())))
-    agents = [
-        make_agent(config.spec_of(entrant), game, seed=derive_seed(scheduled.seed, seat))
-        for seat, entrant in enumerate(scheduled.seats)
-    ]
+    agents = seat_agents([config.spec_of(e) for e in scheduled.seats], game, scheduled.seed)
     started = time.perf_counter()
     result = play_game(game, agents, scheduled.seed)
     return GameRecord(
@@ -55,6 +52,7 @@ def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameRe
         length=result.length,
         duration=time.perf_counter() - started,
         actions=result.actions,
+        truncated=result.truncated,
     )
 
 
@@ -147,6 +145,27 @@ class TournamentRun:
     seconds: float
 
 
+class Heartbeat:
+    """Where no terminal shows the progress bar (a log file, CI), a line every
+    ``every`` seconds says how far the tournament is, so a long run never looks hung."""
+
+    def __init__(self, name: str, total: int, done: int, enabled: bool,
+                 every: float = 30.0) -> None:
+        self.name, self.total, self.done, self.enabled, self.every = (
+            name, total, done, enabled, every)
+        self.started = self.last = time.perf_counter()
+
+    def beat(self, played: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last < self.every and
+                                self.done + played < self.total):
+            return
+        self.last = now
+        rate = played / (now - self.started) if now > self.started else 0.0
+        print(f"{self.name}: {self.done + played}/{self.total} games "
+              f"({rate:.2f} games/s)", file=sys.stderr, flush=True)
+
+
 def run_tournament(
     config: TournamentConfig,
     db_path: str | Path,
@@ -158,8 +177,9 @@ def run_tournament(
 ) -> TournamentRun:
     """Play every scheduled game not yet in the database and store each as it ends.
 
-    ``progress=None`` shows a bar only on a terminal. Bad input raises before the
-    database is touched.
+    ``progress=None`` shows a bar on a terminal and a heartbeat line every 30 s
+    elsewhere; ``True``/``False`` force the bar on or off (no heartbeat). Bad input
+    raises before the database is touched.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
@@ -183,14 +203,18 @@ def run_tournament(
             results = _run_ray(config, pending, workers, ray_address)
         else:
             results = _run_local(config, pending, workers)
+        show_bar = sys.stderr.isatty() if progress is None else progress
         bar = tqdm(total=len(games), initial=len(done), desc=config.name, unit="game",
-                   file=sys.stderr, disable=None if progress is None else not progress)
+                   file=sys.stderr, disable=not show_bar)
+        heartbeat = Heartbeat(config.name, len(games), len(done),
+                              enabled=progress is None and not show_bar)
         played = 0
         with bar:
             for record in results:
                 store.add_game(tid, record)
                 played += 1
                 bar.update()
+                heartbeat.beat(played)
         return TournamentRun(tid, config.name, Path(db_path), len(games), len(done), played,
                              time.perf_counter() - started)
     finally:

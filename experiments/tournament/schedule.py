@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, permutations
 
-import numpy as np
-
+from ..play import derive_seed
 from .config import TournamentConfig
 
 
@@ -38,12 +37,6 @@ def lineups(entrants: list[str], players: int) -> list[tuple[str, ...]]:
 def seatings(lineup: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The distinct seat orders of a line-up (repeated entrants are not told apart)."""
     return sorted(set(permutations(lineup)))
-
-
-def derive_seed(tournament_seed: int, *path: int) -> int:
-    """A 63-bit seed from the tournament seed and a path of integers."""
-    state = np.random.SeedSequence([tournament_seed, *path]).generate_state(2, np.uint32)
-    return int(state[0]) << 31 | int(state[1]) >> 1
 
 
 def schedule(config: TournamentConfig) -> list[ScheduledGame]:

@@ -29,9 +29,11 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ..tables import table_lines
 from .records import GameRecord
 
 Z_95 = 1.959963984540054
@@ -129,10 +131,10 @@ def ratings(
 
 
 @dataclass(frozen=True)
-class AgentRow:
-    """One entrant's line of the leaderboard; ``games`` and ``wins`` count seats."""
+class Outcomes:
+    """Games (counted per seat), win shares with their Wilson 95% interval, mean score
+    and mean rank of one entrant or one seat."""
 
-    entrant: str
     games: int
     wins: float
     win_rate: float
@@ -140,9 +142,47 @@ class AgentRow:
     win_high: float
     mean_score: float
     mean_rank: float
-    mu: float
-    sigma: float
-    ordinal: float
+
+
+@dataclass(frozen=True)
+class AgentRow(Outcomes):
+    """One entrant's line of the leaderboard; ``games`` and ``wins`` count seats."""
+
+    entrant: str = ""
+    mu: float = 0.0
+    sigma: float = 0.0
+    ordinal: float = 0.0
+
+
+@dataclass(frozen=True)
+class SeatRow(Outcomes):
+    """Results by seat index (0 moves first), over every game that had that seat."""
+
+    seat: int = 0
+
+
+def _outcomes(records: Sequence[GameRecord], by_seat: bool) -> dict[Any, dict[str, Any]]:
+    """Per entrant (or per seat index): ``Outcomes`` fields, in first-seen order."""
+    games: dict[Any, int] = defaultdict(int)
+    wins: dict[Any, float] = defaultdict(float)
+    score_sum: dict[Any, float] = defaultdict(float)
+    rank_sum: dict[Any, float] = defaultdict(float)
+    for record in records:
+        for seat, (name, score, rank, share) in enumerate(zip(
+            record.seats, record.scores, record.ranks, record.win_shares, strict=True
+        )):
+            key = seat if by_seat else name
+            games[key] += 1
+            wins[key] += share
+            score_sum[key] += score
+            rank_sum[key] += rank
+    out = {}
+    for key, n in games.items():
+        p, low, high = wilson_interval(wins[key], n)
+        out[key] = {"games": n, "wins": wins[key], "win_rate": p, "win_low": low,
+                    "win_high": high, "mean_score": score_sum[key] / n,
+                    "mean_rank": rank_sum[key] / n}
+    return out
 
 
 def agent_table(records: Sequence[GameRecord]) -> list[AgentRow]:
@@ -151,26 +191,10 @@ def agent_table(records: Sequence[GameRecord]) -> list[AgentRow]:
     ``wins`` is the sum of win shares, so a two-way tie for first adds 0.5 to each;
     the win rate's interval is the Wilson 95% interval of ``wins`` out of ``games``.
     """
-    seats: dict[str, int] = defaultdict(int)
-    wins: dict[str, float] = defaultdict(float)
-    score_sum: dict[str, float] = defaultdict(float)
-    rank_sum: dict[str, float] = defaultdict(float)
-    for record in records:
-        for name, score, rank, share in zip(
-            record.seats, record.scores, record.ranks, record.win_shares, strict=True
-        ):
-            seats[name] += 1
-            wins[name] += share
-            score_sum[name] += score
-            rank_sum[name] += rank
     rated = ratings(records)
-    rows = []
-    for name in seats:
-        n = seats[name]
-        p, low, high = wilson_interval(wins[name], n)
-        r = rated[name]
-        rows.append(AgentRow(name, n, wins[name], p, low, high, score_sum[name] / n,
-                             rank_sum[name] / n, r.mu, r.sigma, r.ordinal))
+    rows = [AgentRow(entrant=name, mu=rated[name].mu, sigma=rated[name].sigma,
+                     ordinal=rated[name].ordinal, **fields)
+            for name, fields in _outcomes(records, by_seat=False).items()]
     return sorted(rows, key=lambda row: (-row.ordinal, row.entrant))
 
 
@@ -202,43 +226,12 @@ def head_to_head(records: Sequence[GameRecord]) -> dict[tuple[str, str], tuple[f
     }
 
 
-@dataclass(frozen=True)
-class SeatRow:
-    """Results by seat index (0 moves first), over every game that had that seat."""
-
-    seat: int
-    games: int
-    wins: float
-    win_rate: float
-    win_low: float
-    win_high: float
-    mean_score: float
-    mean_rank: float
-
-
 def seat_advantage(records: Sequence[GameRecord]) -> list[SeatRow]:
     """One row per seat index. Seat ``k`` only exists in games of more than ``k``
     players, so with mixed player counts the rows cover different games: compare seats
     within one player count when that matters."""
-    games: dict[int, int] = defaultdict(int)
-    wins: dict[int, float] = defaultdict(float)
-    score_sum: dict[int, float] = defaultdict(float)
-    rank_sum: dict[int, float] = defaultdict(float)
-    for record in records:
-        for seat, (score, rank, share) in enumerate(
-            zip(record.scores, record.ranks, record.win_shares, strict=True)
-        ):
-            games[seat] += 1
-            wins[seat] += share
-            score_sum[seat] += score
-            rank_sum[seat] += rank
-    rows = []
-    for seat in sorted(games):
-        n = games[seat]
-        p, low, high = wilson_interval(wins[seat], n)
-        rows.append(SeatRow(seat, n, wins[seat], p, low, high, score_sum[seat] / n,
-                            rank_sum[seat] / n))
-    return rows
+    return [SeatRow(seat=seat, **fields)
+            for seat, fields in sorted(_outcomes(records, by_seat=True).items())]
 
 
 def _count(n: int, noun: str) -> str:
@@ -247,21 +240,6 @@ def _count(n: int, noun: str) -> str:
 
 def _format_rate(p: float, low: float, high: float) -> str:
     return f"{p:.3f} [{low:.3f}, {high:.3f}]"
-
-
-def _aligned(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
-    """Columns padded to their widest cell; the first ``left`` columns are left-aligned,
-    the rest (numbers) right-aligned."""
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
-
-    def line(cells: Sequence[str]) -> str:
-        padded = [
-            cell.ljust(width) if i < left else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(padded).rstrip()
-
-    return [line(header), "  ".join("-" * width for width in widths), *map(line, rows)]
 
 
 def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
@@ -276,9 +254,14 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
         return "\n".join([*lines, "No games played."]) + "\n"
     table = agent_table(records)
     lines.append(f"{_count(len(records), 'game')}, {_count(len(table), 'entrant')}")
+    truncated = sum(r.truncated for r in records)
+    if truncated:
+        lines.append(f"{truncated} of them stopped by the turn cap (max_turns): truncated, "
+                     "scored without end-of-game bonuses")
     lines.append("")
-    lines += _aligned(
-        ["#", "entrant", "games", "win rate [95% CI]", "score", "rank", "mu", "sigma", "ordinal"],
+    lines += table_lines(
+        ["#", "entrant", "seats", "win rate [95% CI]", "mean score", "mean rank", "mu", "sigma",
+         "ordinal"],
         [
             [str(place), row.entrant, str(row.games),
              _format_rate(row.win_rate, row.win_low, row.win_high), f"{row.mean_score:.2f}",
@@ -287,6 +270,15 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
         ],
         left=2,
     )
+    lines += [
+        "seats: games played, counted per seat (an entrant in two seats of a game counts "
+        "twice); win rate: share",
+        "of those seats that won (a tie for first splits the win), with its 95% Wilson "
+        "interval; mean rank: 1 is first.",
+        "mu, sigma: OpenSkill (Plackett-Luce) skill estimate and its uncertainty; ordinal = "
+        "mu - 3 sigma, a conservative",
+        "skill that the table is sorted by.",
+    ]
 
     names = [row.entrant for row in table]
     pairs = head_to_head(records)
@@ -298,11 +290,11 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
             share, meetings = pairs.get((a, b), (math.nan, 0))
             cells.append("-" if a == b else f"{share:.2f}" if meetings else ".")
         matrix_rows.append([str(place), a, *cells])
-    lines += _aligned(["#", "entrant", *map(str, range(1, len(names) + 1))], matrix_rows, left=2)
+    lines += table_lines(["#", "entrant", *map(str, range(1, len(names) + 1))], matrix_rows, left=2)
 
-    lines += ["", "Seat advantage"]
-    lines += _aligned(
-        ["seat", "games", "win rate [95% CI]", "score", "rank"],
+    lines += ["", "Seat advantage (every entrant together, by seat)"]
+    lines += table_lines(
+        ["seat", "games", "win rate [95% CI]", "mean score", "mean rank"],
         [
             [str(row.seat), str(row.games), _format_rate(row.win_rate, row.win_low, row.win_high),
              f"{row.mean_score:.2f}", f"{row.mean_rank:.2f}"]

@@ -19,7 +19,8 @@ from typing import Any
 from .config import TournamentConfig, config_from_dict
 from .records import GameRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2 added ``games.truncated``; a version-1 file is upgraded when opened for writing."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -56,6 +57,7 @@ CREATE TABLE IF NOT EXISTS games (
     duration REAL NOT NULL,
     actions TEXT NOT NULL,
     finished REAL NOT NULL,
+    truncated INTEGER NOT NULL DEFAULT 0,
     UNIQUE (tournament_id, game_index)
 );
 CREATE TABLE IF NOT EXISTS results (
@@ -102,9 +104,20 @@ class Store:
                 self.db.execute(
                     "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
                 )
+        if ours or create:
+            with self.db:
+                self._upgrade()
         version = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if version is None or int(version[0]) != SCHEMA_VERSION:
             raise StoreError(f"{self.path}: results schema {version} is not {SCHEMA_VERSION}")
+
+    def _upgrade(self) -> None:
+        """Bring a version-1 file (no ``truncated`` column) to this version."""
+        version = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if version is not None and version[0] == "1":
+            self.db.execute("ALTER TABLE games ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0")
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                            (str(SCHEMA_VERSION),))
 
     def _check_foreign(self) -> bool:
         """Refuse files that are not SQLite, or SQLite files of some other program.
@@ -152,27 +165,50 @@ class Store:
         names = ", ".join(i.name for i in known)
         raise StoreError(f"{self.path} has no tournament {name!r} (it holds: {names})")
 
+    def stored_config(self, name: str) -> TournamentConfig | None:
+        """The configuration stored for tournament ``name``, if there is one."""
+        row = self.db.execute("SELECT config FROM tournaments WHERE name = ?",
+                              (name,)).fetchone()
+        return None if row is None else config_from_dict(json.loads(row[0]), str(self.path))
+
     def open_tournament(
         self, config: TournamentConfig, total_games: int, entrants: list[dict[str, Any]],
         resume: bool,
     ) -> int:
         """The id to record into: new, or (``resume``) the same tournament's."""
         row = self.db.execute(
-            "SELECT id, fingerprint FROM tournaments WHERE name = ?", (config.name,)
+            "SELECT id, fingerprint, config, total_games FROM tournaments WHERE name = ?",
+            (config.name,),
         ).fetchone()
         if row is not None:
-            tid, fingerprint = row
-            if fingerprint != config.fingerprint():
+            tid, fingerprint, stored_json, stored_total = row
+            stored = config_from_dict(json.loads(stored_json), str(self.path))
+            legacy = (fingerprint == stored.fingerprint(with_repeats=True)
+                      and stored.fingerprint() == config.fingerprint())  # schema 1's hash
+            if fingerprint != config.fingerprint() and not legacy:
                 raise StoreError(
                     f"{self.path} holds a different tournament named {config.name!r} "
-                    "(other game, entrants, seats, repeats or seed); use another --db or name"
+                    "(other game, entrants, seats or seed); use another --db or name"
                 )
             if not resume:
                 played = self.played(tid)
                 raise StoreError(
                     f"{self.path} already holds tournament {config.name!r} "
-                    f"({played}/{total_games} games); pass --resume to continue it"
+                    f"({played}/{stored_total} games); pass --resume to continue it, "
+                    "with a larger --repeats to extend it"
                 )
+            if config.repeats < stored.repeats:
+                raise StoreError(
+                    f"{self.path}: tournament {config.name!r} was scheduled with repeats "
+                    f"{stored.repeats}; resume it with --repeats {stored.repeats} or more"
+                )
+            if config.repeats > stored.repeats or fingerprint != config.fingerprint():
+                with self.db:  # extend the schedule (and store this version's fingerprint)
+                    self.db.execute(
+                        "UPDATE tournaments SET fingerprint = ?, config = ?, total_games = ? "
+                        "WHERE id = ?",
+                        (config.fingerprint(), json.dumps(config.to_dict()), total_games, tid),
+                    )
             return tid
         if resume:
             raise StoreError(f"{self.path} has no tournament {config.name!r} to resume")
@@ -198,6 +234,11 @@ class Store:
             "SELECT COUNT(*) FROM games WHERE tournament_id = ?", (tid,)
         ).fetchone()[0]
 
+    def game_ids(self, tid: int) -> tuple[int | None, int | None]:
+        """The smallest and largest game id of a tournament (``replay --game`` takes these)."""
+        return self.db.execute("SELECT MIN(id), MAX(id) FROM games WHERE tournament_id = ?",
+                               (tid,)).fetchone()
+
     def done_indices(self, tid: int) -> set[int]:
         rows = self.db.execute("SELECT game_index FROM games WHERE tournament_id = ?", (tid,))
         return {r[0] for r in rows}
@@ -207,12 +248,12 @@ class Store:
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (tournament_id, game_index, seed, seats, scores, ranks, "
-                "returns, length, duration, actions, finished) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "returns, length, duration, actions, finished, truncated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (tid, record.game_index, record.seed, json.dumps(record.seats),
                  json.dumps(record.scores), json.dumps(record.ranks),
                  json.dumps(record.returns), record.length, record.duration,
-                 json.dumps(record.actions), time.time()),
+                 json.dumps(record.actions), time.time(), int(record.truncated)),
             )
             game_id = int(cur.lastrowid)
             self.db.executemany(
@@ -224,8 +265,8 @@ class Store:
 
     def records(self, tid: int) -> list[GameRecord]:
         rows = self.db.execute(
-            "SELECT game_index, seed, seats, scores, ranks, returns, length, duration, actions "
-            "FROM games WHERE tournament_id = ? ORDER BY game_index",
+            "SELECT game_index, seed, seats, scores, ranks, returns, length, duration, actions, "
+            "truncated FROM games WHERE tournament_id = ? ORDER BY game_index",
             (tid,),
         )
         return [_record(row) for row in rows]
@@ -233,7 +274,7 @@ class Store:
     def game(self, game_id: int) -> tuple[TournamentInfo, GameRecord]:
         row = self.db.execute(
             "SELECT tournament_id, game_index, seed, seats, scores, ranks, returns, length, "
-            "duration, actions FROM games WHERE id = ?",
+            "duration, actions, truncated FROM games WHERE id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
@@ -251,10 +292,10 @@ class Store:
 
 
 def _record(row: tuple) -> GameRecord:
-    index, seed, seats, scores, ranks, returns, length, duration, actions = row
+    index, seed, seats, scores, ranks, returns, length, duration, actions, truncated = row
     return GameRecord(
         game_index=index, seed=seed, seats=tuple(json.loads(seats)),
         scores=tuple(json.loads(scores)), ranks=tuple(json.loads(ranks)),
         returns=tuple(json.loads(returns)), length=length, duration=duration,
-        actions=json.loads(actions),
+        actions=json.loads(actions), truncated=bool(truncated),
     )

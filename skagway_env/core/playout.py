@@ -6,7 +6,7 @@ and the tests (agents must not reach into the env layer for them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -65,13 +65,27 @@ def random_playout(state: State, rng: np.random.Generator,
     return state
 
 
-def replay(game: Game, history: Sequence[Any]) -> State:
-    """The state reached by applying ``history`` (ints, and lists at simultaneous
-    nodes) from ``game.new_initial_state()``; every entry is checked for legality."""
+def apply_entry(state: State, entry: Any) -> None:
+    """Apply one ``history`` entry: an action, or a joint action (a list)."""
+    if isinstance(entry, list):
+        state.apply_actions(entry)
+    else:
+        state.apply_action(entry)
+
+
+def replay_steps(game: Game, history: Sequence[Any]) -> Iterator[tuple[State, Any]]:
+    """Walk ``history`` (ints, and lists at simultaneous nodes) from
+    ``game.new_initial_state()``: yield ``(state, entry)`` before each entry is applied
+    (and checked for legality). The one replay loop of replays, statistics and tools."""
     state = game.new_initial_state()
     for entry in history:
-        if isinstance(entry, list):
-            state.apply_actions(entry)
-        else:
-            state.apply_action(entry)
+        yield state, entry
+        apply_entry(state, entry)
+
+
+def replay(game: Game, history: Sequence[Any]) -> State:
+    """The state reached by applying ``history`` from ``game.new_initial_state()``."""
+    state = game.new_initial_state()
+    for entry in history:
+        apply_entry(state, entry)
     return state

@@ -45,6 +45,12 @@ def win_returns(keys: Sequence[tuple]) -> list[float]:
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(keys))]
 
 
+def win_shares(ranks: Sequence[float]) -> list[float]:
+    """From places (1 is first, ties averaged): 1 to the winner; players tied for first
+    split it. The one win-share function of records, results and statistics."""
+    return win_returns([(-r,) for r in ranks])
+
+
 def compute_returns(mode: str, scores: Sequence[float], keys: Sequence[tuple]) -> list[float]:
     """Returns for one finished game under the given reward ``mode``."""
     if mode == "rank":

@@ -220,7 +220,10 @@ def test_leaderboard_of_a_stored_tournament(
     lines = out.splitlines()
     assert lines[0] == f"tournaments in {db}: {NAME} (2/2 games), second (2/2 games)"
     assert lines[2] == f"second: {GAME}, 2 players"
-    assert lines[-1] == f"database: {db} (tournament second, 2 games)"
+    assert lines[-4] == f"database: {db} (tournament second, 2 games)"
+    # and it ends with what to do next: replay one of its games, load it into pandas
+    assert lines[-3] == f"next: skagway replay --db {db} --game 3 --board   (game ids 3..4)"
+    assert "load_results" in lines[-2] and lines[-1].endswith(f"agents/heuristics/{GAME}.md")
     code, out, _ = run(capsys, "leaderboard", "--db", db, "--tournament", NAME)
     assert code == 0 and out.splitlines()[2] == f"{NAME}: {GAME}, 2 players"
 
@@ -257,10 +260,12 @@ def test_replay_prints_every_stored_action_and_the_stored_result(
     code, out, err = run(capsys, "replay", "--db", db, "--game", "2")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == (f"{NAME}: {GAME}, 2 players; game index {record.game_index} (id 2), "
-                        f"seed {record.seed}")
+    assert lines[0] == f"{NAME}: {GAME}, 2 players: game 2, seed {record.seed}"
     assert lines[1] == "seats: " + ", ".join(f"P{k} {name}" for k, name in
                                             enumerate(record.seats))
+    # one numbering: the id replay takes; and the command that plays the game again
+    assert lines[2] == (f"play it again: skagway play {GAME} --players 2 --seed {record.seed} "
+                        + " ".join(f"--agent '{name}'" for name in record.seats))
     actions = [line for line in lines if REPLAY_LINE.match(line)]
     assert len(actions) == record.length
     assert any(line.startswith(f"P0 ({record.seats[0]}): ") for line in actions)

@@ -64,9 +64,11 @@ def test_seeds_are_derived_and_distinct():
 
 
 def test_flags_config_names_entrants_by_spec():
+    """Each spec given is an entrant, so the same spec twice is two entrants."""
     config = config_from_flags("dawson_city_barbers", 3, ["random", "flatmc:playouts=2", "random"])
-    assert [e.name for e in config.entrants] == ["random", "flatmc:playouts=2"]
-    assert config.fingerprint() == config_from_flags(
+    assert [e.name for e in config.entrants] == ["random", "flatmc:playouts=2", "random#2"]
+    assert [e.spec for e in config.entrants] == ["random", "flatmc:playouts=2", "random"]
+    assert config.fingerprint() != config_from_flags(
         "dawson_city_barbers", 3, ["random", "flatmc:playouts=2"]).fingerprint()
 
 
