@@ -85,8 +85,15 @@ def ledger(s: SkagwayState) -> Ledger:
 def _replay(s: SkagwayState, length: int) -> SkagwayState:
     shadow = s.game.new_initial_state()
     for action in s.history[:length]:
-        shadow.apply_action(action)
+        _apply(shadow, action)
     return shadow
+
+
+def _apply(shadow: SkagwayState, action: int) -> None:
+    """A move of a history already checked when it was played: no legality check."""
+    shadow._apply_action(action)
+    shadow.history.append(action)
+    shadow._legal = None
 
 
 def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
@@ -126,9 +133,11 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
     elif stage == Stage.HAND_DRAW:
         events.append((HAND_DRAW, shadow.recruited_by, action, h,
                        (tuple(work.hand_pool(shadow)), shadow.turn)))
-    bottom = list(shadow.goods_bottom)
-    stack, cursor = list(shadow.railroad), shadow.cursor
-    shadow.apply_action(action)
+    if not shadow.goods_bottom:
+        _apply(shadow, action)
+        return
+    bottom, stack, cursor = list(shadow.goods_bottom), list(shadow.railroad), shadow.cursor
+    _apply(shadow, action)
     taken = len(bottom) - len(shadow.goods_bottom)
     if taken > 0:  # drawn from under the deck, no chance node: by the Workers in order
         first = cursor + 1 if stage in (Stage.GOODS_DRAW, Stage.RAIL_DRAW) else 0
