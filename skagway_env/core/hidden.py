@@ -222,10 +222,6 @@ class HoldingsFilter:
                 kinds[step.tag] = kind
         return final, self._pool(final), kinds
 
-    def holdings(self, config: Config, holder: int) -> list[int]:
-        k = self.kinds
-        return list(config[holder * k:(holder + 1) * k])
-
 
 def _pick(rng: np.random.Generator, items: list[tuple[Config, float]]) -> Config:
     total = sum(w for _, w in items)
