@@ -238,7 +238,10 @@ def _draws_by_seat(book: Ledger) -> dict[str, dict[int, list[int]]]:
     return found
 
 
-def _redraw_gold(s, new, book, viewer, others, events, changed, rng) -> None:
+def _redraw_gold(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
+                 others: list[int], events: list, changed: list[int],
+                 rng: np.random.Generator) -> None:
+    """The other seats' Gold, the supply, and every hidden draw and return (H1)."""
     faces = [v for v, _ in s.game.components.gold.counts]
     config, pool, kinds = _filter(s, book, "gold", viewer).sample(rng)
     k = len(faces)
@@ -250,7 +253,10 @@ def _redraw_gold(s, new, book, viewer, others, events, changed, rng) -> None:
     changed += kinds
 
 
-def _redraw_goods(s, new, book, viewer, others, events, changed, rng) -> None:
+def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
+                  others: list[int], events: list, changed: list[int],
+                  rng: np.random.Generator) -> None:
+    """The other seats' Goods, the deck, the cards under it, every hidden draw (H3)."""
     types = len(s.game.components.goods)
     found = _filter(s, book, "goods", viewer)
     config, pool, kinds = found.sample(rng)
@@ -272,7 +278,9 @@ def _redraw_goods(s, new, book, viewer, others, events, changed, rng) -> None:
                 waiting[q] -= 1
 
 
-def _redraw_railroad(new, draws_by_seat, viewer, others, events, changed, rng) -> None:
+def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], viewer: int,
+                     others: list[int], events: list, changed: list[int],
+                     rng: np.random.Generator) -> None:
     """Before the scoring, the other seats' counters are redealt with the supply; after
     it everyone saw each seat's counters [4.3.2], only the order of its draws is not."""
     if new.rail_owner < 0:
@@ -291,7 +299,9 @@ def _redraw_railroad(new, draws_by_seat, viewer, others, events, changed, rng) -
         changed += draws
 
 
-def _redraw_hired_hands(new, draws_by_seat, viewer, events, changed, rng) -> None:
+def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
+                        viewer: int, events: list, changed: list[int],
+                        rng: np.random.Generator) -> None:
     """[4.3.4] Another seat's recruits stay face down until Phase Six: redrawn from the
     pool they were drawn from. Revealed ones keep their names, not their order."""
     for seat, draws in draws_by_seat.items():
