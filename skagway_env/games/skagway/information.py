@@ -318,9 +318,10 @@ def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
                     where = Location.RECRUITED if w in chosen else Location.POOL
                     new.loc[w] = where
                     new.hand_state[w - HIRED_HANDS[0]] = HandState(where.value)
-            else:
+            else:  # a pair (at most two are recruited): swapped half the time
                 chosen = [events[i][2] for i in batch]
-                chosen = [chosen[j] for j in rng.permutation(len(chosen))]
+                if len(chosen) > 1 and rng.random() < 0.5:
+                    chosen.reverse()
             for i, w in zip(batch, chosen, strict=True):
                 events[i] = _with_value(events[i], w)
             changed += batch
