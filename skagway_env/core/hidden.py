@@ -9,8 +9,10 @@ draws that produced it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
@@ -46,6 +48,7 @@ class Step:
 
     tag: Hashable
     parents: dict[Config, list[tuple[Config, float, int | None]]]
+    cumulative: dict[Config, list[float]]  # running weights where there is a choice
 
 
 class HoldingsFilter:
@@ -67,6 +70,7 @@ class HoldingsFilter:
         self.unseen = tuple(unseen)
         self.weights: dict[Config, float] = {(0,) * (kinds * holders): 1.0}
         self.steps: tuple[Step, ...] = ()
+        self._final: tuple[list[Config], list[float]] | None = None
 
     # ------------------------------------------------------------------ moves
     def extend(self, moves: Sequence[tuple]) -> HoldingsFilter:
@@ -76,6 +80,7 @@ class HoldingsFilter:
         new = object.__new__(HoldingsFilter)
         new.kinds, new.holders = self.kinds, self.holders
         new.unseen, new.weights, new.steps = self.unseen, self.weights, self.steps
+        new._final = self._final
         steps = list(self.steps)
         for name, *args in moves:
             step = getattr(new, "_" + name)(*args)
@@ -106,7 +111,9 @@ class HoldingsFilter:
                     found.append((config, x, kind))
         top = max(weights.values(), default=1.0)
         self.weights = {c: w / top for c, w in weights.items()}
-        return Step(tag, parents)
+        self._final = None
+        return Step(tag, parents, {c: list(accumulate(o[1] for o in options))
+                                   for c, options in parents.items() if len(options) > 1})
 
     def _draw(self, holder: int, tag: Hashable = None) -> Step:
         """Hidden ``holder`` draws an item from the pool at random."""
@@ -213,38 +220,22 @@ class HoldingsFilter:
     def sample(self, rng: np.random.Generator) -> tuple[Config, list[int], dict]:
         """One arrangement, drawn with its weight: the configuration now, the pool now
         (counts by kind), and the kind moved at each tagged step (tag -> kind)."""
-        final = config = _pick(rng, list(self.weights.items()))
+        if self._final is None:
+            self._final = (list(self.weights), list(accumulate(self.weights.values())))
+        configs, running = self._final
+        draws = rng.random(len(self.steps) + 1).tolist()
+        final = config = configs[bisect_right(running, draws[-1] * running[-1])]
         kinds: dict = {}
-        for step in reversed(self.steps):
+        for step, r in zip(reversed(self.steps), draws, strict=False):
             options = step.parents[config]
-            config, _, kind = options[0] if len(options) == 1 else _pick_option(rng, options)
+            if len(options) == 1:
+                config, _, kind = options[0]
+            else:
+                running = step.cumulative[config]
+                config, _, kind = options[bisect_right(running, r * running[-1])]
             if step.tag is not None:
                 kinds[step.tag] = kind
         return final, self._pool(final), kinds
-
-    def holdings(self, config: Config, holder: int) -> list[int]:
-        k = self.kinds
-        return list(config[holder * k:(holder + 1) * k])
-
-
-def _pick(rng: np.random.Generator, items: list[tuple[Config, float]]) -> Config:
-    total = sum(w for _, w in items)
-    r = rng.random() * total
-    for config, w in items:
-        r -= w
-        if r < 0:
-            return config
-    return items[-1][0]
-
-
-def _pick_option(rng: np.random.Generator, options: list) -> tuple:
-    total = sum(o[1] for o in options)
-    r = rng.random() * total
-    for option in options:
-        r -= option[1]
-        if r < 0:
-            return option
-    return options[-1]
 
 
 def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

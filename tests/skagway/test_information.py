@@ -266,3 +266,18 @@ def test_cards_drawn_from_under_the_deck(players):
                     check_view(state, viewer, state.view(viewer, rng))
                 return
     raise AssertionError("no draw from under the deck in 3000 random games")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_across_whole_random_games(players):
+    """Every seat's views at random moments of 15 random games keep the contract."""
+    game = skagway_env.make_game("skagway", num_players=players)
+    rng = np.random.default_rng(200 + players)
+    for _ in range(15):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node() and rng.random() < 0.1:
+                viewer = int(rng.integers(players))
+                check_view(state, viewer, state.view(viewer, rng))
+            random_step(state, rng)

@@ -85,8 +85,15 @@ def ledger(s: SkagwayState) -> Ledger:
 def _replay(s: SkagwayState, length: int) -> SkagwayState:
     shadow = s.game.new_initial_state()
     for action in s.history[:length]:
-        shadow.apply_action(action)
+        _apply(shadow, action)
     return shadow
+
+
+def _apply(shadow: SkagwayState, action: int) -> None:
+    """A move of a history already checked when it was played: no legality check."""
+    shadow._apply_action(action)
+    shadow.history.append(action)
+    shadow._legal = None
 
 
 def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
@@ -126,9 +133,11 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
     elif stage == Stage.HAND_DRAW:
         events.append((HAND_DRAW, shadow.recruited_by, action, h,
                        (tuple(work.hand_pool(shadow)), shadow.turn)))
-    bottom = list(shadow.goods_bottom)
-    stack, cursor = list(shadow.railroad), shadow.cursor
-    shadow.apply_action(action)
+    if not shadow.goods_bottom:
+        _apply(shadow, action)
+        return
+    bottom, stack, cursor = list(shadow.goods_bottom), list(shadow.railroad), shadow.cursor
+    _apply(shadow, action)
     taken = len(bottom) - len(shadow.goods_bottom)
     if taken > 0:  # drawn from under the deck, no chance node: by the Workers in order
         first = cursor + 1 if stage in (Stage.GOODS_DRAW, Stage.RAIL_DRAW) else 0
@@ -229,7 +238,10 @@ def _draws_by_seat(book: Ledger) -> dict[str, dict[int, list[int]]]:
     return found
 
 
-def _redraw_gold(s, new, book, viewer, others, events, changed, rng) -> None:
+def _redraw_gold(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
+                 others: list[int], events: list, changed: list[int],
+                 rng: np.random.Generator) -> None:
+    """The other seats' Gold, the supply, and every hidden draw and return (H1)."""
     faces = [v for v, _ in s.game.components.gold.counts]
     config, pool, kinds = _filter(s, book, "gold", viewer).sample(rng)
     k = len(faces)
@@ -241,7 +253,10 @@ def _redraw_gold(s, new, book, viewer, others, events, changed, rng) -> None:
     changed += kinds
 
 
-def _redraw_goods(s, new, book, viewer, others, events, changed, rng) -> None:
+def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
+                  others: list[int], events: list, changed: list[int],
+                  rng: np.random.Generator) -> None:
+    """The other seats' Goods, the deck, the cards under it, every hidden draw (H3)."""
     types = len(s.game.components.goods)
     found = _filter(s, book, "goods", viewer)
     config, pool, kinds = found.sample(rng)
@@ -263,7 +278,9 @@ def _redraw_goods(s, new, book, viewer, others, events, changed, rng) -> None:
                 waiting[q] -= 1
 
 
-def _redraw_railroad(new, draws_by_seat, viewer, others, events, changed, rng) -> None:
+def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], viewer: int,
+                     others: list[int], events: list, changed: list[int],
+                     rng: np.random.Generator) -> None:
     """Before the scoring, the other seats' counters are redealt with the supply; after
     it everyone saw each seat's counters [4.3.2], only the order of its draws is not."""
     if new.rail_owner < 0:
@@ -282,7 +299,9 @@ def _redraw_railroad(new, draws_by_seat, viewer, others, events, changed, rng) -
         changed += draws
 
 
-def _redraw_hired_hands(new, draws_by_seat, viewer, events, changed, rng) -> None:
+def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
+                        viewer: int, events: list, changed: list[int],
+                        rng: np.random.Generator) -> None:
     """[4.3.4] Another seat's recruits stay face down until Phase Six: redrawn from the
     pool they were drawn from. Revealed ones keep their names, not their order."""
     for seat, draws in draws_by_seat.items():
@@ -299,9 +318,10 @@ def _redraw_hired_hands(new, draws_by_seat, viewer, events, changed, rng) -> Non
                     where = Location.RECRUITED if w in chosen else Location.POOL
                     new.loc[w] = where
                     new.hand_state[w - HIRED_HANDS[0]] = HandState(where.value)
-            else:
+            else:  # a pair (at most two are recruited): swapped half the time
                 chosen = [events[i][2] for i in batch]
-                chosen = [chosen[j] for j in rng.permutation(len(chosen))]
+                if len(chosen) > 1 and rng.random() < 0.5:
+                    chosen.reverse()
             for i, w in zip(batch, chosen, strict=True):
                 events[i] = _with_value(events[i], w)
             changed += batch
