@@ -61,11 +61,12 @@ def test_bots_ignore_what_their_seat_cannot_see(name, spec):
 def test_mcts_beats_random():
     game = skagway_env.make_game("dawson_city_barbers", num_players=3)
     share = 0.0
-    for seed in range(6):
+    games = 15  # MCTS-40 wins about half of these games: 6 would fail 1 stream in 3
+    for seed in range(games):
         seats = [make_agent("random", game, seed * 3 + k) for k in range(3)]
         seats[seed % 3] = make_agent("mcts:iterations=40", game, seed)
         share += play_game(game, seats, seed).win_shares[seed % 3]
-    assert share / 6 > 1 / 3  # above random play's share (the 402-game runs give the CI)
+    assert share / games > 1 / 3  # above random play's share (the 402-game runs give the CI)
 
 
 def test_mcts_time_budget_and_params():

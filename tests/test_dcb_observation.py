@@ -134,3 +134,20 @@ def test_face_down_discards_show_only_to_their_owner():
         assert swapped.observation_string(p) == state.observation_string(p)
         assert np.array_equal(swapped.observation_tensor(p), state.observation_tensor(p))
     assert swapped.observation_string(0) != state.observation_string(0)
+
+
+def test_play_narration_shows_the_scoring_log():
+    """``skagway play`` prints a game's ``log`` list as it grows: the scoring lines."""
+    from skagway_experiments.cli.play import Narrator
+
+    lines: list[str] = []
+    narrate = Narrator(hide_chance=True, out=lines.append)
+    game = make_game("dawson_city_barbers", num_players=3)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(8)
+    while not state.is_terminal():
+        action = state.legal_actions()[int(rng.integers(len(state.legal_actions())))]
+        narrate(state, action)
+        state.apply_action(action)
+    narrate.show_log(state)
+    assert "  end of round 1:" in lines and "  end of round 4:" in lines

@@ -88,16 +88,20 @@ class DawsonCityBarbersState(State):
 
     def note(self, line: str) -> None:
         """Add a public fact to the display log."""
-        self._log = self.log + (line,)
+        self._log = self._logged() + (line,)
 
     @property
-    def log(self) -> tuple[str, ...]:
-        """The last scoring, line by line. A cache: a deserialized state rebuilds it
+    def log(self) -> list[str]:
+        """The last scoring, line by line (a copy, for displays)."""
+        return list(self._logged())
+
+    def _logged(self) -> tuple[str, ...]:
+        """The log cache (a tuple that clones share); a deserialized state rebuilds it
         from ``history`` (every line is public, so a view's replay gives the same)."""
         if self._log is None:
             from ...core.playout import replay  # noqa: PLC0415  (playout imports core)
 
-            self._log = replay(self.game, self.history).log
+            self._log = replay(self.game, self.history)._logged()
         return self._log
 
     # ------------------------------------------------------------------ flow
