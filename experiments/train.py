@@ -80,6 +80,8 @@ class TrainConfig:
     total_steps: int = 100_000
     num_envs: int = 8
     subprocess: bool = False
+    """Each game in its own process (SB3's SubprocVecEnv). The league then lives in
+    copies that neither gain snapshots nor re-weight, so it needs ``snapshot_every: 0``."""
     torch_threads: int = 1
     opponents: tuple[str, ...] = ("random",)
     """The league's fixed entries (agent specs)."""
@@ -143,6 +145,10 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
     for key in ("snapshot_every", "eval_every", "checkpoint_every", "seed", "final_eval_games"):
         if not isinstance(getattr(config, key), int) or getattr(config, key) < 0:
             raise TrainConfigError(f"{source}: {key} must be a non-negative integer")
+    if config.subprocess and config.snapshot_every:
+        raise TrainConfigError(f"{source}: subprocess envs hold copies of the league, which "
+                               "snapshots cannot reach; set snapshot_every: 0 or subprocess: "
+                               "false")
     if not config.opponents:
         raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
     policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
