@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from skagway_agents import make_agent
 from skagway_agents.policy_file import PolicyHeader
 from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
 from skagway_agents.rl.network import policy_kwargs
@@ -152,7 +153,9 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
     if not config.opponents:
         raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
     policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
-    make_game(config.game, num_players=config.players, **config.params)
+    game = make_game(config.game, num_players=config.players, **config.params)
+    for spec in (*config.opponents, *config.eval_opponents):
+        make_agent(spec, game, 0)  # a bad spec fails before a run folder is made
 
 
 def load_train_config(path: str | Path) -> TrainConfig:

@@ -141,3 +141,14 @@ def test_cli_train_with_flags(tmp_path, capsys):
     assert (folder / "models" / "final.zip").exists()
     assert main(["train", "--config", str(tmp_path / "none.yaml")]) == 2
     assert "no such config file" in capsys.readouterr().err
+
+
+def test_config_mistakes_say_why():
+    with pytest.raises(training.TrainConfigError, match="unknown setting.s. epochs"):
+        training.config_from_mapping({**SMALL, "epochs": 3})
+    with pytest.raises(training.TrainConfigError, match="snapshot_every: 0"):
+        training.config_from_mapping({**SMALL, "subprocess": True})
+    with pytest.raises(training.TrainConfigError, match="unknown ppo setting"):
+        training.config_from_mapping({**SMALL, "ppo": {"lr": 1}})
+    with pytest.raises(AgentSpecError, match="unknown agent 'alphazero'"):
+        training.config_from_mapping({**SMALL, "eval_opponents": ["alphazero"]})
