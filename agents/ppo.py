@@ -40,7 +40,7 @@ class PPOAgent(Agent):
         super().__init__(game, seed)
         if not path:
             raise ValueError("ppo needs a policy file: ppo:path/to/policy.zip")
-        read_header(path).check(game, path)
+        read_header(path).check(game)
         info = Path(path).stat()
         self.path, self.greedy = str(path), bool(greedy)
         self.header, self.policy = _load(str(Path(path).resolve()),
