@@ -194,6 +194,18 @@ def new_run_dir(config: TrainConfig, out: str | Path) -> Path:
 
 
 # ------------------------------------------------------------------ training
+def learner_win_rates(records: list, opponents: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Per evaluation opponent: the learner's games, win rate and Wilson 95% bounds in
+    the games it played against copies of that opponent."""
+    rates = {}
+    for spec in opponents:
+        games = [r for r in records if spec in r.seats]
+        mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
+        rates[spec] = {"games": mine.games, "win_rate": mine.win_rate,
+                       "low": mine.win_low, "high": mine.win_high}
+    return rates
+
+
 @dataclass
 class TrainResult:
     run_dir: Path
@@ -283,15 +295,12 @@ class Trainer:
             records = store.records(run.tournament_id)
         finally:
             store.close()
-        row: dict[str, Any] = {"steps": steps, "label": label}
+        row: dict[str, Any] = {"steps": steps, "label": label,
+                               **learner_win_rates(records, config.eval_opponents)}
         for spec in config.eval_opponents:
-            games = [r for r in records if spec in r.seats]
-            mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
-            row[spec] = {"games": mine.games, "win_rate": mine.win_rate,
-                         "low": mine.win_low, "high": mine.win_high}
             key = spec.replace(":", "_")
-            self.model.logger.record(f"eval/win_rate_vs_{key}", mine.win_rate)
-            self.model.logger.record(f"eval/win_low_vs_{key}", mine.win_low)
+            self.model.logger.record(f"eval/win_rate_vs_{key}", row[spec]["win_rate"])
+            self.model.logger.record(f"eval/win_low_vs_{key}", row[spec]["low"])
         for i, entry in enumerate(self.league.entries):
             self.model.logger.record(f"league/share_{i}", entry.share)
         self.model.logger.dump(steps)
