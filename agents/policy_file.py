@@ -54,17 +54,16 @@ class PolicyHeader:
                             game.num_distinct_actions(), game.info.env_version,
                             list(net_arch), activation, **more)
 
-    def check(self, game: Game, path: str | Path) -> None:
+    def check(self, game: Game) -> None:
         """Refuse (one line) a policy made for another game, version or size."""
         mine = f"{self.game} v{self.env_version}"
         theirs = f"{game.name} v{game.info.env_version}"
         if (self.game, self.env_version) != (game.name, game.info.env_version):
-            raise PolicyFileError(f"{path}: this policy was trained for {mine}, "
-                                  f"not {theirs}")
+            raise PolicyFileError(f"this policy was trained for {mine}, not {theirs}")
         if (self.observation_size, self.num_actions) != (game.observation_size(),
                                                          game.num_distinct_actions()):
             raise PolicyFileError(
-                f"{path}: this policy sees {self.observation_size} features and "
+                f"this policy sees {self.observation_size} features and "
                 f"{self.num_actions} actions; {theirs} with {game.parameters()} has "
                 f"{game.observation_size()} and {game.num_distinct_actions()}")
 

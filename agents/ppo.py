@@ -6,6 +6,8 @@ bot reads only its seat's observation tensor and legal-action mask, so it plays 
 view a runner hands it like any other agent. ``greedy=true`` (default) plays the most
 probable action; ``greedy=false`` samples from the policy with the agent's own RNG.
 ``action_probabilities`` is the policy's distribution, which MCTS uses as a prior.
+Inference runs on one torch thread unless ``SKAGWAY_TORCH_THREADS`` says otherwise
+(tournaments parallelise over processes instead).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class PPOAgent(Agent):
         super().__init__(game, seed)
         if not path:
             raise ValueError("ppo needs a policy file: ppo:path/to/policy.zip")
-        read_header(path).check(game, path)
+        read_header(path).check(game)
         info = Path(path).stat()
         self.path, self.greedy = str(path), bool(greedy)
         self.header, self.policy = _load(str(Path(path).resolve()),

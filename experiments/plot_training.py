@@ -59,7 +59,7 @@ def main() -> None:
                            label=f"vs {config['players'] - 1} x {opponent}")
         right.axhline(1 / config["players"], linestyle="--", color="grey", label="even play")
         right.set(title=f"{title}: evaluation win rate (95% CI)", xlabel="env steps",
-                  ylabel="win rate", ylim=(0, 1))
+                  ylabel="win rate", ylim=(0, 1), xlim=(0, None))
         right.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(args.out, dpi=90)

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from skagway_agents import make_agent
 from skagway_agents.policy_file import PolicyHeader
 from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
 from skagway_agents.rl.network import policy_kwargs
@@ -80,6 +81,8 @@ class TrainConfig:
     total_steps: int = 100_000
     num_envs: int = 8
     subprocess: bool = False
+    """Each game in its own process (SB3's SubprocVecEnv). The league then lives in
+    copies that neither gain snapshots nor re-weight, so it needs ``snapshot_every: 0``."""
     torch_threads: int = 1
     opponents: tuple[str, ...] = ("random",)
     """The league's fixed entries (agent specs)."""
@@ -143,10 +146,16 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
     for key in ("snapshot_every", "eval_every", "checkpoint_every", "seed", "final_eval_games"):
         if not isinstance(getattr(config, key), int) or getattr(config, key) < 0:
             raise TrainConfigError(f"{source}: {key} must be a non-negative integer")
+    if config.subprocess and config.snapshot_every:
+        raise TrainConfigError(f"{source}: subprocess envs hold copies of the league, which "
+                               "snapshots cannot reach; set snapshot_every: 0 or subprocess: "
+                               "false")
     if not config.opponents:
         raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
     policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
-    make_game(config.game, num_players=config.players, **config.params)
+    game = make_game(config.game, num_players=config.players, **config.params)
+    for spec in (*config.opponents, *config.eval_opponents):
+        make_agent(spec, game, 0)  # a bad spec fails before a run folder is made
 
 
 def load_train_config(path: str | Path) -> TrainConfig:
@@ -185,6 +194,18 @@ def new_run_dir(config: TrainConfig, out: str | Path) -> Path:
 
 
 # ------------------------------------------------------------------ training
+def learner_win_rates(records: list, opponents: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Per evaluation opponent: the learner's games, win rate and Wilson 95% bounds in
+    the games it played against copies of that opponent."""
+    rates = {}
+    for spec in opponents:
+        games = [r for r in records if spec in r.seats]
+        mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
+        rates[spec] = {"games": mine.games, "win_rate": mine.win_rate,
+                       "low": mine.win_low, "high": mine.win_high}
+    return rates
+
+
 @dataclass
 class TrainResult:
     run_dir: Path
@@ -274,15 +295,12 @@ class Trainer:
             records = store.records(run.tournament_id)
         finally:
             store.close()
-        row: dict[str, Any] = {"steps": steps, "label": label}
+        row: dict[str, Any] = {"steps": steps, "label": label,
+                               **learner_win_rates(records, config.eval_opponents)}
         for spec in config.eval_opponents:
-            games = [r for r in records if spec in r.seats]
-            mine = next(a for a in agent_table(games) if a.entrant == LEARNER)
-            row[spec] = {"games": mine.games, "win_rate": mine.win_rate,
-                         "low": mine.win_low, "high": mine.win_high}
             key = spec.replace(":", "_")
-            self.model.logger.record(f"eval/win_rate_vs_{key}", mine.win_rate)
-            self.model.logger.record(f"eval/win_low_vs_{key}", mine.win_low)
+            self.model.logger.record(f"eval/win_rate_vs_{key}", row[spec]["win_rate"])
+            self.model.logger.record(f"eval/win_low_vs_{key}", row[spec]["low"])
         for i, entry in enumerate(self.league.entries):
             self.model.logger.record(f"league/share_{i}", entry.share)
         self.model.logger.dump(steps)

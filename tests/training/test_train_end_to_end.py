@@ -105,6 +105,10 @@ def test_policy_is_the_mcts_prior(run):
     assert weights == pytest.approx({a: probs[a] for a in probs.nonzero()[0]})
     assert mcts.act(state.view(state.current_player(), bot.rng), state.current_player()) in (
         state.legal_actions())
+    guided = make_agent(f"mcts:iterations=2,rollout=ppo:{run.final_model}", game, seed=0)
+    assert guided._policy.name == "ppo"  # playouts follow the trained policy
+    assert guided.act(state.view(state.current_player(), bot.rng), state.current_player()) in (
+        state.legal_actions())
 
 
 def test_bot_of_another_game_is_refused_in_one_line(run, capsys):
@@ -121,7 +125,7 @@ def test_bot_of_another_game_is_refused_in_one_line(run, capsys):
 
 def test_same_config_and_seed_same_learning_curve(run, tmp_path):
     config = dataclasses.replace(training.config_from_mapping(SMALL), eval_every=0,
-                                 snapshot_every=512, total_steps=1024)
+                                 num_envs=2, snapshot_every=256, total_steps=512)
     first = training.train(config, tmp_path / "a", progress=False)
     second = training.train(config, tmp_path / "b", progress=False)
     assert curve(first.run_dir) == curve(second.run_dir)
@@ -141,3 +145,14 @@ def test_cli_train_with_flags(tmp_path, capsys):
     assert (folder / "models" / "final.zip").exists()
     assert main(["train", "--config", str(tmp_path / "none.yaml")]) == 2
     assert "no such config file" in capsys.readouterr().err
+
+
+def test_config_mistakes_say_why():
+    with pytest.raises(training.TrainConfigError, match="unknown setting.s. epochs"):
+        training.config_from_mapping({**SMALL, "epochs": 3})
+    with pytest.raises(training.TrainConfigError, match="snapshot_every: 0"):
+        training.config_from_mapping({**SMALL, "subprocess": True})
+    with pytest.raises(training.TrainConfigError, match="unknown ppo setting"):
+        training.config_from_mapping({**SMALL, "ppo": {"lr": 1}})
+    with pytest.raises(AgentSpecError, match="unknown agent 'alphazero'"):
+        training.config_from_mapping({**SMALL, "eval_opponents": ["alphazero"]})
