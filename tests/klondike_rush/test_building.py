@@ -95,3 +95,40 @@ def test_only_the_active_player_builds():
     assert state.phase == state.PROFIT and state.current_player() == 0
     state.apply_action(KEEP_PROFIT)
     assert state.active == 1 and state.phase == state.DRAW
+
+
+def bellman_ford(state, company):
+    """The costs by plain relaxation over every path until nothing changes."""
+    mines = state.space_mine
+    dist = [0 if m in (company, 4) else 1 << 30 for m in mines]
+    changed = True
+    while changed:
+        changed = False
+        for a, b, cost in state.game.components.paths:
+            c = 1 if mines[a] != EMPTY and mines[b] != EMPTY else cost
+            for x, y in ((a, b), (b, a)):
+                if dist[x] + c < dist[y]:
+                    dist[y], changed = dist[x] + c, True
+    return dist
+
+
+def test_connection_costs_match_plain_relaxation_along_random_games():
+    import numpy as np
+
+    from skagway_env.core.playout import random_playout
+
+    from .helpers import game
+
+    rng = np.random.default_rng(8)
+    checked = 0
+
+    def check(state) -> None:
+        nonlocal checked
+        if state.phase == state.BUILD:
+            for c in range(4):
+                assert connection_costs(state, c) == bellman_ford(state, c)
+            checked += 1
+
+    for _ in range(4):
+        random_playout(game(4).new_initial_state(), rng, visit=check)
+    assert checked > 20
