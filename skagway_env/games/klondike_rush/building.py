@@ -86,4 +86,4 @@ def build(s: KlondikeRushState, p: int, company: int, space: int) -> None:
         s.tokens[p][token] += 1
         s.space_token[space] = EMPTY
     s.track[company] += 1
-    s._costs = s._board = None
+    s._costs = s._board = s._board_text = None
