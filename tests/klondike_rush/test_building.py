@@ -132,3 +132,26 @@ def test_connection_costs_match_plain_relaxation_along_random_games():
     for _ in range(4):
         random_playout(game(4).new_initial_state(), rng, visit=check)
     assert checked > 20
+
+
+def test_the_profit_card_pays_each_investment_its_track_value_once_a_game():
+    """[Playing the Game 3] each investment symbol pays its company's track value."""
+    from skagway_env.games.klondike_rush.actions import USE_PROFIT
+
+    state = after_setup(3, seed=2)
+    draw(state, 6)  # red: three investments
+    state.apply_action(state.game.codec.bid(3))
+    state.apply_action(PASS)
+    state.apply_action(PASS)
+    put(state, track=[5, 1, 1, 1])  # red at space 5: $5 an investment
+    assert state.phase == state.PROFIT
+    state.apply_action(USE_PROFIT)
+    assert state.money[0] == 27 + 3 * 5 and state.profit_used[0]
+    # "A profit card may only be used once in the game": no such decision again
+    for _ in range(3):
+        draw(state, state.legal_actions()[0])
+        while state.phase == state.BID:
+            state.apply_action(PASS)
+        assert state.phase != state.PROFIT or state.active != 0
+        if state.phase == state.PROFIT:
+            state.apply_action(KEEP_PROFIT)
