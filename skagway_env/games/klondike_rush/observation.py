@@ -106,7 +106,7 @@ def seat_rows(s: KlondikeRushState) -> np.ndarray:
 
 
 def encode(s: KlondikeRushState, player: int) -> np.ndarray:
-    """One pass over plain lists, converted to float32 twice (head and seats)."""
+    """The head from plain lists; the board and seat blocks from their caches."""
     comp = s.game.components
     n = s.num_players
     rel = [(q - player) % n for q in range(n)]
