@@ -95,3 +95,63 @@ def test_only_the_active_player_builds():
     assert state.phase == state.PROFIT and state.current_player() == 0
     state.apply_action(KEEP_PROFIT)
     assert state.active == 1 and state.phase == state.DRAW
+
+
+def bellman_ford(state, company):
+    """The costs by plain relaxation over every path until nothing changes."""
+    mines = state.space_mine
+    dist = [0 if m in (company, 4) else 1 << 30 for m in mines]
+    changed = True
+    while changed:
+        changed = False
+        for a, b, cost in state.game.components.paths:
+            c = 1 if mines[a] != EMPTY and mines[b] != EMPTY else cost
+            for x, y in ((a, b), (b, a)):
+                if dist[x] + c < dist[y]:
+                    dist[y], changed = dist[x] + c, True
+    return dist
+
+
+def test_connection_costs_match_plain_relaxation_along_random_games():
+    import numpy as np
+
+    from skagway_env.core.playout import random_playout
+
+    from .helpers import game
+
+    rng = np.random.default_rng(8)
+    checked = 0
+
+    def check(state) -> None:
+        nonlocal checked
+        if state.phase == state.BUILD:
+            for c in range(4):
+                assert connection_costs(state, c) == bellman_ford(state, c)
+            checked += 1
+
+    for _ in range(4):
+        random_playout(game(4).new_initial_state(), rng, visit=check)
+    assert checked > 20
+
+
+def test_the_profit_card_pays_each_investment_its_track_value_once_a_game():
+    """[Playing the Game 3] each investment symbol pays its company's track value."""
+    from skagway_env.games.klondike_rush.actions import USE_PROFIT
+
+    state = after_setup(3, seed=2)
+    draw(state, 6)  # red: three investments
+    state.apply_action(state.game.codec.bid(3))
+    state.apply_action(PASS)
+    state.apply_action(PASS)
+    put(state, track=[5, 1, 1, 1])  # red at space 5: $5 an investment
+    assert state.phase == state.PROFIT
+    state.apply_action(USE_PROFIT)
+    assert state.money[0] == 27 + 3 * 5 and state.profit_used[0]
+    # "A profit card may only be used once in the game": no such decision again
+    for _ in range(3):
+        draw(state, state.legal_actions()[0])
+        while state.phase == state.BID:
+            state.apply_action(PASS)
+        assert state.phase != state.PROFIT or state.active != 0
+        if state.phase == state.PROFIT:
+            state.apply_action(KEEP_PROFIT)

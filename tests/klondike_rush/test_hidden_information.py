@@ -63,7 +63,9 @@ def test_a_completed_order_stays_the_same_in_every_view():
         assert view.history[39:41] == state.history[39:41] == [4, 5]  # seat 2's own
 
 
-def test_the_seat_row_cache_matches_a_rebuild_along_random_games():
+def test_the_observation_caches_match_a_rebuild_along_random_games():
+    """Seat rows, the board block and the board text are cached on the state and
+    refreshed on change; a state with every cache dropped must read the same."""
     g = game(4)
     rng = np.random.default_rng(3)
 
@@ -71,8 +73,11 @@ def test_the_seat_row_cache_matches_a_rebuild_along_random_games():
         if state.is_chance_node():
             return
         cached = seat_rows(state).copy()
+        tensor, text = state.observation_tensor(1), state.observation_string(1)
         fresh = put(state.clone())
         assert np.array_equal(seat_rows(fresh), cached)
+        assert np.array_equal(fresh.observation_tensor(1), tensor)
+        assert fresh.observation_string(1) == text
 
     for _ in range(3):
         random_playout(g.new_initial_state(), rng, visit=check)

@@ -66,7 +66,7 @@ class KlondikeRushGame(Game):
 
     def max_game_length(self) -> int:
         """Setup, then per auction: draws, bids, offers, crates, builds, profit; plus
-        every build, every free action (each spends two tokens or more), last turns."""
+        every build, every free action (each spends tokens), the last turns."""
         comp, n = self.components, self.num_players
         cards = len(comp.cards)
         setup = comp.num_spaces - 1 + ORDERS_DEALT * n
@@ -74,7 +74,7 @@ class KlondikeRushGame(Game):
         crates = max(c.crates for c in comp.cards)
         per_turn = 2 + bids + 2 * crates + 2
         mines = sum(sum(c.mines) for c in comp.cards)
-        free = sum(comp.tokens) // 2
+        free = sum(comp.tokens) // min(comp.smallest_order, 3)
         return setup + cards * per_turn + mines + free + 3 * n + 1
 
     def new_initial_state(self) -> KlondikeRushState:

@@ -106,7 +106,7 @@ def seat_rows(s: KlondikeRushState) -> np.ndarray:
 
 
 def encode(s: KlondikeRushState, player: int) -> np.ndarray:
-    """One pass over plain lists, converted to float32 twice (head and seats)."""
+    """The head from plain lists; the board and seat blocks from their caches."""
     comp = s.game.components
     n = s.num_players
     rel = [(q - player) % n for q in range(n)]
@@ -157,6 +157,19 @@ def _orders(comp: Components, counts: list[int]) -> str:
         for k, c in enumerate(counts) if c) or "none"
 
 
+def board_text(s: KlondikeRushState) -> str:
+    """The mines and tokens lines, cached on the state until one changes."""
+    text = s._board_text
+    if text is None:
+        names = s.game.components.companies
+        mines = [f"{x}:{'town' if m == NUM_COMPANIES else names[m]}"
+                 for x, m in enumerate(s.space_mine) if m >= 0]
+        tokens = [f"{x}:{TOKEN_KINDS[t]}" for x, t in enumerate(s.space_token) if t >= 0]
+        text = s._board_text = (f"mines: {' '.join(mines)}\n"
+                                f"tokens: {' '.join(tokens) or 'none'}")
+    return text
+
+
 def describe(s: KlondikeRushState, player: int | None) -> str:
     """Text view for ``player`` (``None``: the whole state, every hand included)."""
     comp = s.game.components
@@ -178,11 +191,7 @@ def describe(s: KlondikeRushState, player: int | None) -> str:
     lines.append("value track: " + ", ".join(
         f"{names[c]} {s.track[c]} (${comp.values[s.track[c] - 1]})"
         for c in range(NUM_COMPANIES)))
-    mines = [f"{x}:{'town' if m == NUM_COMPANIES else names[m]}"
-             for x, m in enumerate(s.space_mine) if m >= 0]
-    tokens = [f"{x}:{TOKEN_KINDS[t]}" for x, t in enumerate(s.space_token) if t >= 0]
-    lines.append("mines: " + " ".join(mines))
-    lines.append("tokens: " + (" ".join(tokens) or "none"))
+    lines.append(board_text(s))
     for q in range(s.num_players):
         last_bid = "; last bid card" if s.last_bid_card[q] else ""
         lines.append(

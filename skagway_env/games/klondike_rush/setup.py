@@ -26,7 +26,7 @@ def place_token(s: KlondikeRushState, kind: int) -> None:
     s.token_pool[kind] -= 1
     s.space_token[spaces[s.setup_step]] = kind
     s.setup_step += 1
-    s._board = None
+    s._board = s._board_text = None
     if s.setup_step == len(spaces):
         s.setup_step = 0
         s.phase = s.DEAL

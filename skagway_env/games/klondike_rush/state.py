@@ -95,6 +95,7 @@ class KlondikeRushState(State):
         self.turns_left = 0
         self._costs: list | None = None
         self._board: np.ndarray | None = None
+        self._board_text: str | None = None  # observation.board_text cache
         self._rows: np.ndarray | None = None  # observation.seat_rows cache
         self._dirty = 0  # seats whose public block changed since (bit mask)
 
@@ -338,6 +339,7 @@ class KlondikeRushState(State):
         # caches of the mines and tokens only: replaced on change, shared safely
         d["_costs"] = self._costs
         d["_board"] = self._board
+        d["_board_text"] = self._board_text
         d["_rows"] = None
         new.__dict__ = d
         return new
