@@ -64,7 +64,7 @@ class Klondike1896State(State):
         # secret rubies only: per seat [kind, value] events that bound its rubies
         self.ledger: list[list[list[int]]] = (
             [[] for _ in range(n)] if game.params.secret_rubies else [])
-        self._rows_block: np.ndarray | None = None  # observation.rows_block
+        self._table_block: np.ndarray | None = None  # observation.table_block
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -100,7 +100,7 @@ class Klondike1896State(State):
             if setup.lay_board(self, action):
                 self._start_round()
         elif phase == DEAL:
-            self._rows_block = None
+            self._table_block = None
             setup.deal_claim(self, action)
             self._continue_deal()
         elif phase == AUCTION:
@@ -108,7 +108,7 @@ class Klondike1896State(State):
             move = self.game.codec.decode(action)
             assert isinstance(move, Bid)
             if auction.place_pawn(self, p, move.claim, move.rubies):
-                self._rows_block = None
+                self._table_block = None
                 self.won = auction.settle(self)
                 n = self.num_players
                 self.placing = [(self.first + i) % n for i in range(n)]
@@ -121,6 +121,7 @@ class Klondike1896State(State):
                     self._end_round((self.first + 1) % self.num_players)
                 else:
                     q = extra.sell_extra(self)
+                    self._table_block = None
                     self.won = [-1] * self.num_players
                     self.won[q] = self.game.components.additional
                     self.placing = [q]
