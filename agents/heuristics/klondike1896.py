@@ -26,8 +26,8 @@ import numpy as np
 
 from skagway_env.games.klondike1896.actions import BIDS, EXTRA_PASS, ActionCodec
 from skagway_env.games.klondike1896.geometry import Grid, Placement, bits
+from skagway_env.games.klondike1896.phases import AUCTION, EXTRA
 from skagway_env.games.klondike1896.placement import placements_for
-from skagway_env.games.klondike1896.state import AUCTION, EXTRA
 
 STYLES: dict[str, dict[str, Any]] = {
     "digger": {"gold": 1.0, "rubies": 1.5, "progress": 0.6, "ruby": 1.0, "max_bid": 5,

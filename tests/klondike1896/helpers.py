@@ -8,6 +8,7 @@ from pathlib import Path
 import skagway_env
 from skagway_env.games.klondike1896.actions import ActionCodec
 from skagway_env.games.klondike1896.components import DEFAULT_DATA_FILE
+from skagway_env.games.klondike1896.phases import SETUP
 from skagway_env.games.klondike1896.state import Klondike1896State
 
 CROSS, SQUARE, L, Z, I3, V, T, I4, P, U = range(10)
@@ -27,7 +28,7 @@ def start(g, rows: list[list[int]] | None = None,
     boards = boards or STRAIGHT
     wanted = [t for row in rows or [] for t in row]
     while s.is_chance_node():
-        if s.phase == 0:
+        if s.phase == SETUP:
             s.apply_action(boards[s.setup_slot % 4])
         else:
             legal = s.legal_actions()

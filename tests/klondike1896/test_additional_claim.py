@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skagway_env.games.klondike1896.actions import EXTRA_PASS, ActionCodec
-from skagway_env.games.klondike1896.state import AUCTION, EXTRA, EXTRA_PLACE
+from skagway_env.games.klondike1896.phases import AUCTION, EXTRA, EXTRA_PLACE
 
 from .helpers import I3, PAIR, SQUARE, L, bid, game, start
 

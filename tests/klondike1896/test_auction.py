@@ -7,7 +7,7 @@ import pytest
 
 from skagway_env import IllegalActionError
 from skagway_env.games.klondike1896.actions import BIDS, MAX_BID, MAX_ROW
-from skagway_env.games.klondike1896.state import AUCTION, PLACE
+from skagway_env.games.klondike1896.phases import AUCTION, PLACE
 
 from .helpers import CROSS, SQUARE, L, Z, bid, game, start
 

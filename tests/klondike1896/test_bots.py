@@ -8,6 +8,8 @@ import pytest
 from skagway_agents import make_agent
 from skagway_experiments import play_game
 
+from skagway_env.games.klondike1896.phases import PLACE
+
 from ..conftest import sample_states
 from .helpers import game
 
@@ -44,7 +46,7 @@ def test_the_digger_digs_and_the_racer_runs():
     g = game(3)
     agents = {style: make_agent(f"heuristic:{style}", g, 0) for style in ("digger", "racer")}
     feats: dict[str, list[dict]] = {style: [] for style in agents}
-    states = [s for s in sample_states(g, seed=7, count=60) if s.phase == 3
+    states = [s for s in sample_states(g, seed=7, count=60) if s.phase == PLACE
               and s.legal_actions() != [g.codec.lose]]
     assert len(states) >= 10
     for s in states:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from skagway_env.games.klondike1896.actions import EXTRA_PASS
 from skagway_env.games.klondike1896.endgame import line_deduction
-from skagway_env.games.klondike1896.state import EXTRA
+from skagway_env.games.klondike1896.phases import EXTRA
 
 from .helpers import I3, I4, bid, game, mask, place_at, start
 
@@ -42,8 +43,8 @@ def test_the_round_is_played_out_then_deductions():
     assert s.current_player() == 1  # everybody still places
     s.apply_action(place_at(s, 0, 2, 0))  # seat 1's I4 from the start to column 3
     assert s.phase == EXTRA  # and the additional claim is auctioned
-    s.apply_action(124)
-    s.apply_action(124)
+    s.apply_action(EXTRA_PASS)
+    s.apply_action(EXTRA_PASS)
     assert s.is_terminal() and not s.is_truncated()
     assert s.deduction == [0, 2 * 20]
     assert s.scores() == [float(s.gold[0]), float(s.gold[1] - 40)]
@@ -53,8 +54,8 @@ def test_ties_on_gold_go_to_rubies():
     s = near_the_finish()
     s.apply_action(place_at(s, 0, 2, 21))
     s.apply_action(place_at(s, 0, 2, 0))
-    s.apply_action(124)
-    s.apply_action(124)
+    s.apply_action(EXTRA_PASS)
+    s.apply_action(EXTRA_PASS)
     s.gold = [10, 10 + s.deduction[1]]
     s.rubies = [2, 5]
     assert s.returns() == [-1.0, 1.0]

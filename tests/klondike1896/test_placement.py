@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from skagway_env import IllegalActionError
+from skagway_env.games.klondike1896.phases import PLACE
 from skagway_env.games.klondike1896.placement import legal_placements
-from skagway_env.games.klondike1896.state import PLACE
 
 from .helpers import I3, I4, SQUARE, L, V, Z, bid, game, mask, place_at, start
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from skagway_env.games.klondike1896.actions import EXTRA_PASS
+from skagway_env.games.klondike1896.phases import EXTRA
+
 from .helpers import SQUARE, L, bid, data_file, game, place_at, start
 
 # board A with illustration 6's spaces where an L stands on the start spaces:
@@ -20,7 +23,7 @@ def test_illustration_6_four_points_and_two_rubies(tmp_path):
     assert s.rubies[0] == 3  # kept apart: not usable in this round's auctions
     assert "gold 4 | rubies 3 (+2 next round)" in s.observation_string(1)
     s.apply_action(s.legal_actions()[0])  # seat 1 places
-    while s.current_player() >= 0 and s.phase == 4:
-        assert max(s.legal_actions()) < 125 + 3 - 4 + 1 + 1  # at most 3 rubies to bid
-        s.apply_action(124)
+    while s.phase == EXTRA:
+        assert s.legal_actions() == [EXTRA_PASS]  # 3 usable rubies: the 2 new ones wait
+        s.apply_action(EXTRA_PASS)
     assert s.rubies[0] == 5 and s.fresh[0] == 0  # usable from the next round

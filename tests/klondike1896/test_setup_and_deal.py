@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from skagway_env.core.playout import resolve_chance
+from skagway_env.games.klondike1896.actions import EXTRA_PASS
+from skagway_env.games.klondike1896.phases import EXTRA, PLACE
 
 from .helpers import STRAIGHT, bid, game, start
 
@@ -55,8 +57,8 @@ def test_six_more_rows_when_one_is_left():
         assert len(s.rows) == 6 - s.round
         bid(s, 0)
         bid(s, 1)
-        while s.phase in (3, 4):
-            s.apply_action(s.legal_actions()[0] if s.phase == 3 else 124)
+        while s.phase in (PLACE, EXTRA):
+            s.apply_action(s.legal_actions()[0] if s.phase == PLACE else EXTRA_PASS)
     assert s.is_chance_node() and s.round == 5  # one row left: six more are dealt
     resolve_chance(s, np.random.default_rng(0))
     assert len(s.rows) == 7
@@ -70,7 +72,7 @@ def test_the_game_ends_when_the_supply_cannot_deal_a_row():
     bid(s, 0)
     bid(s, 1)
     while not s.is_terminal():
-        s.apply_action(s.legal_actions()[0] if s.phase == 3 else 124)
+        s.apply_action(s.legal_actions()[0] if s.phase == PLACE else EXTRA_PASS)
     assert s.round == 1 and not s.rows  # round 2 found no row to auction
     for q in range(2):  # two points a column right of the path's last column
         right = max(c % 24 for c in range(144) if s.covered[q] >> c & 1)

@@ -38,14 +38,15 @@ Chance (boards laid, claims dealt face up) reuses ids 0..15 and is played by the
 
 ## Observation (observer first, then clockwise; four seat blocks, zero padded)
 
-Phase, seat to move and round's first player (relative one-hots), round, supply; the
-up to seven claim rows on the table by slot and type; every pawn and its rubies in the
-auction; the additional claim's high bid and passes; each seat's claim still to place;
-per seat gold, rubies, rubies usable next round, goal reached, deduction, and four
-planes over the 144 cells: covered, last claim, gold pieces / 3, ruby spaces. With
-`secret_rubies` another seat's rubies and landscape read zero (a flag says hidden) and
-`view(player, rng)` redraws them (its board arrangement) consistently with its scored
-gold and its bids, rewriting the setup outcomes in `history`.
+Phase, seat to move and round's first player (relative one-hots), round; every pawn
+and its rubies in the auction; the additional claim's high bid and passes; each
+seat's claim still to place; the supply and the up to seven claim rows on the table
+by slot and type; per seat gold, rubies, rubies usable next round, goal reached,
+deduction, and four planes over the 144 cells: covered, last claim, gold pieces / 3,
+ruby spaces. With `secret_rubies` another seat's rubies and landscape read zero (a
+flag says hidden) and `view(player, rng)` redraws them (its board arrangement)
+consistently with its scored gold and its bids, rewriting the setup outcomes in
+`history`.
 
 ## Rewards
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BIDS, MAX_BID
+from .phases import AUCTION
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
-
-AUCTION = 2
 
 
 def start_auction(s: Klondike1896State) -> None:

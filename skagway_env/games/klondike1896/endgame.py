@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .geometry import Grid
+from .phases import OVER
 from .square import spaces_to_finish
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
 
-OVER = 6
 POINTS_PER_SPACE = 2  # [Ending the game] "Two points are deducted for each column"
 
 

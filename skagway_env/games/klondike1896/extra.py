@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import EXTRA_BID, EXTRA_PASS, MAX_BID, MIN_EXTRA_BID
+from .phases import EXTRA
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
-
-EXTRA = 4
 
 
 def start_extra(s: Klondike1896State) -> None:

@@ -69,7 +69,8 @@ class Klondike1896Game(Game):
         # at most one round a dealt row, plus a final one
         self.max_rounds = sum(c.count for c in self.components.claims[:-1]) // self.num_players
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self.planes_cache: dict[tuple, object] = {}  # observation.board_planes
+        self.planes_cache: dict[tuple, object] = {}  # observation: planes and text
+        self.seats_cache: dict[tuple, object] = {}  # observation.seat_block
         self.consistent_cache: dict[tuple, object] = {}  # secret.consistent_arrangements
 
     def terrain(self, arrangement: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -14,15 +14,18 @@ Tensor layout (T = 11 claim types with the bundled data, C = 144 grid cells):
 | 7..10               | seat to move, relative one-hot                              |
 | 11..14              | the round's first player, relative one-hot                  |
 | 15                  | round / 50                                                  |
-| 16 .. 16+T          | claims left in the supply / 10, additional claims left / 16 |
 | then 4 x 4 x 2      | auction: claim slot x seat: pawn there, its rubies / 10     |
 | then 6              | additional auction: high bidder one-hot, bid / 10, passes/4 |
 | then 4 x T          | claim each seat has won and not yet placed, one-hot         |
-| then 4 x 6          | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
-|                     | rubies hidden, reached the goal, deduction / 50             |
+| then T              | claims left in the supply / 10, additional claims left / 16 |
 | then 7 x 4 x T      | the rows on the table (current first), slot, type one-hot   |
-| then 4 x 4C         | per seat, four planes over the cells: covered, last claim,  |
-|                     | gold pieces / 3, ruby spaces                                |
+| then 4 x (6 + 4C)   | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
+|                     | rubies hidden, reached the goal, deduction / 50; then four  |
+|                     | planes over the cells: covered, last claim, gold pieces / 3,|
+|                     | ruby spaces                                                 |
+
+Only the head (the first rows of the table) is written afresh each step; the table
+block and each seat's block are kept (on the state and on the game) and copied in.
 """
 
 from __future__ import annotations
@@ -31,8 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .auction import AUCTION
-from .extra import EXTRA
+from .phases import AUCTION, EXTRA, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
@@ -45,12 +47,13 @@ PLANES = 4
 
 
 def head_size(t: int) -> int:
-    """Length of everything before the rows: the small, per-step part."""
-    return PHASES + 4 + 4 + 1 + t + SEATS * SEATS * 2 + 6 + SEATS * t + SEATS * SEAT_SCALARS
+    """Length of the part written afresh every step."""
+    return PHASES + 4 + 4 + 1 + SEATS * SEATS * 2 + 6 + SEATS * t
 
 
 def size(claim_types: int, cells: int) -> int:
-    return head_size(claim_types) + MAX_ROWS * SEATS * claim_types + SEATS * PLANES * cells
+    return (head_size(claim_types) + claim_types + MAX_ROWS * SEATS * claim_types
+            + SEATS * (SEAT_SCALARS + PLANES * cells))
 
 
 def _plane(mask: int, cells: int) -> np.ndarray:
@@ -58,16 +61,11 @@ def _plane(mask: int, cells: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little")[:cells]
 
 
-def board_planes(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
-    """Seat ``q``'s four planes (terrain zero when not ``shown``); kept by the game,
-    never written to once made."""
+def _planes(s: Klondike1896State, q: int, laid: bool, last: int) -> np.ndarray:
     game = s.game
     cells = game.grid.cells
-    last = s.paths[q][-1] if s.paths[q] else 0
-    laid = shown and s.arrangement[q][-1] >= 0
     key = (tuple(s.arrangement[q]) if laid else None, s.covered[q], last)
-    cache = game.planes_cache
-    block = cache.get(key)
+    block = game.planes_cache.get(key)
     if block is None:
         block = np.zeros(PLANES * cells, dtype=np.float32)
         block[:cells] = _plane(s.covered[q], cells)
@@ -76,22 +74,45 @@ def board_planes(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
             gold, ruby = game.terrain(s.arrangement[q])
             block[2 * cells:3 * cells] = np.asarray(gold, dtype=np.float32) / 3.0
             block[3 * cells:] = ruby
-        if len(cache) > 20000:
-            cache.clear()
-        cache[key] = block
+        if len(game.planes_cache) > 20000:
+            game.planes_cache.clear()
+        game.planes_cache[key] = block
     return block
 
 
-def rows_block(s: Klondike1896State) -> np.ndarray:
-    """The rows on the table, one-hot; kept on the state until the rows change."""
-    block = s._rows_block
+def seat_block(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
+    """Seat ``q``'s scalars and four planes (rubies and terrain zero when not
+    ``shown``); kept by the game, never written to once made."""
+    game = s.game
+    last = s.paths[q][-1] if s.paths[q] else 0
+    laid = shown and s.arrangement[q][-1] >= 0
+    rubies = (s.rubies[q], s.fresh[q]) if shown else None
+    key = (tuple(s.arrangement[q]) if laid else None, s.covered[q], last, s.gold[q], rubies,
+           s.finished[q], s.deduction[q])
+    block = game.seats_cache.get(key)
+    if block is None:
+        head = [s.gold[q] / 50.0, 0.0, 0.0, 1.0, float(s.finished[q]), s.deduction[q] / 50.0]
+        if rubies is not None:
+            head[1:4] = [rubies[0] / 10.0, rubies[1] / 10.0, 0.0]
+        block = np.concatenate([np.array(head, dtype=np.float32), _planes(s, q, laid, last)])
+        if len(game.seats_cache) > 20000:
+            game.seats_cache.clear()
+        game.seats_cache[key] = block
+    return block
+
+
+def table_block(s: Klondike1896State) -> np.ndarray:
+    """The supply and the rows on the table, kept on the state until they change."""
+    block = s._table_block
     if block is None:
         t = len(s.game.components.claims)
-        block = np.zeros(MAX_ROWS * SEATS * t, dtype=np.float32)
+        block = np.zeros(t + MAX_ROWS * SEATS * t, dtype=np.float32)
+        block[:len(s.supply)] = np.asarray(s.supply, dtype=np.float32) / 10.0
+        block[t - 1] = s.extra_left / 16.0
         for r, row in enumerate(s.rows):
             for k, claim in enumerate(row):
-                block[(r * SEATS + k) * t + claim] = 1.0
-        s._rows_block = block
+                block[t + (r * SEATS + k) * t + claim] = 1.0
+        s._table_block = block
     return block
 
 
@@ -101,25 +122,17 @@ def sees_all_of(s: Klondike1896State, observer: int | None, q: int) -> bool:
 
 
 def encode(s: Klondike1896State, player: int) -> np.ndarray:
-    """The tensor, written into one zeroed array: the few non-zero head entries one
-    by one, then the cached rows block and board planes as slices."""
+    """The tensor: the head's few non-zero entries one by one, then the kept blocks."""
     game = s.game
-    t = len(game.components.claims)
     n = s.num_players
-    head = head_size(t)
     out = np.zeros(game.observation_size(), dtype=np.float32)
     out[s.phase] = 1.0
     cur = s.current_player()
     if cur >= 0:
         out[PHASES + (cur - player) % n] = 1.0
     out[PHASES + 4 + (s.first - player) % n] = 1.0
-    at = PHASES + 8
-    out[at] = s.round / 50.0
-    at += 1
-    out[at:at + t - 1] = s.supply
-    out[at:at + t - 1] /= 10.0
-    out[at + t - 1] = s.extra_left / 16.0
-    at += t
+    out[PHASES + 8] = s.round / 50.0
+    at = PHASES + 9
     if s.phase == AUCTION:
         for q in range(n):
             k = s.pawn[q]
@@ -134,27 +147,20 @@ def encode(s: Klondike1896State, player: int) -> np.ndarray:
         out[at + 4] = s.extra_bid / 10.0
         out[at + 5] = s.extra_passes / 4.0
     at += 6
+    t = len(game.components.claims)
     for q in range(n):
         if s.won[q] >= 0:
             out[at + (q - player) % n * t + s.won[q]] = 1.0
     at += SEATS * t
-    rows = rows_block(s)
-    out[head:head + rows.size] = rows
-    width = PLANES * game.grid.cells
-    base = head + rows.size
+    table = table_block(s)
+    out[at:at + table.size] = table
+    at += table.size
+    hidden = bool(s.ledger)
     for r in range(n):
         q = (player + r) % n
-        i = at + r * SEAT_SCALARS
-        shown = sees_all_of(s, player, q)
-        out[i] = s.gold[q] / 50.0
-        if shown:
-            out[i + 1] = s.rubies[q] / 10.0
-            out[i + 2] = s.fresh[q] / 10.0
-        else:
-            out[i + 3] = 1.0
-        out[i + 4] = float(s.finished[q])
-        out[i + 5] = s.deduction[q] / 50.0
-        out[base + r * width:base + (r + 1) * width] = board_planes(s, q, shown)
+        block = seat_block(s, q, not hidden or q == player)
+        out[at:at + block.size] = block
+        at += block.size
     return out
 
 
@@ -162,13 +168,20 @@ _SYMBOL = {0: ".", 1: "1", 2: "2", 3: "3"}
 
 
 def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
-    grid = s.game.grid
+    """Seat ``q``'s grid as text: "@" its last claim, "#" older claims, else the space
+    ("?" when hidden); kept by the game like the planes."""
+    game = s.game
+    grid = game.grid
     covered = s.covered[q]
     last = s.paths[q][-1] if s.paths[q] else 0
-    laid = s.arrangement[q][-1] >= 0
+    laid = shown and s.arrangement[q][-1] >= 0
+    key = ("text", tuple(s.arrangement[q]) if laid else None, covered, last)
+    lines = game.planes_cache.get(key)
+    if lines is not None:
+        return lines
     gold = ruby = None
-    if shown and laid:
-        gold, ruby = s.game.terrain(s.arrangement[q])
+    if laid:
+        gold, ruby = game.terrain(s.arrangement[q])
     lines = []
     for r in range(grid.rows):
         chars = []
@@ -185,13 +198,12 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
             if not grid.square and c % grid.board_size == grid.board_size - 1:
                 chars.append(" ")
         lines.append("  " + "".join(chars).rstrip())
+    game.planes_cache[key] = lines
     return lines
 
 
 def describe(s: Klondike1896State, player: int | None) -> str:
     """Text view for ``player`` (``None``: the whole state, secrets included)."""
-    from .state import PHASE_NAMES
-
     comp = s.game.components
     names = [c.name for c in comp.claims]
     cur = s.current_player()

@@ -19,8 +19,6 @@ from .geometry import Placement, bits
 if TYPE_CHECKING:
     from .state import Klondike1896State
 
-PLACE_PHASE, EXTRA_PLACE = 3, 5
-
 
 def legal_placements(s: Klondike1896State, p: int) -> list[int]:
     """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from .components import BOARDS_PER_PLAYER
 from .geometry import ROTATIONS
+from .phases import DEAL
 
 if TYPE_CHECKING:
     from .state import Klondike1896State
 
 ROWS_PER_DEAL = 6  # [Preparation] "Six rows of claims"; [Adding claims] "another six rows"
-SETUP, DEAL = 0, 1
 
 
 def arrangements_to_deal(s: Klondike1896State) -> int:

@@ -17,14 +17,12 @@ from ...core import CHANCE, TERMINAL, State
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
 from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
 from .components import BOARDS_PER_PLAYER
+from .phases import AUCTION, DEAL, EXTRA, EXTRA_PLACE, OVER, PLACE, SETUP
 
 if TYPE_CHECKING:
     from .game import Klondike1896Game
 
 START_RUBIES = 3  # [Preparation] "Each player receives three rubies"
-SETUP, DEAL, AUCTION, PLACE, EXTRA, EXTRA_PLACE, OVER = range(7)
-PHASE_NAMES = ("setup", "deal", "auction", "place", "additional auction",
-               "additional place", "over")
 
 
 class Klondike1896State(State):
@@ -66,7 +64,7 @@ class Klondike1896State(State):
         # secret rubies only: per seat [kind, value] events that bound its rubies
         self.ledger: list[list[list[int]]] = (
             [[] for _ in range(n)] if game.params.secret_rubies else [])
-        self._rows_block: np.ndarray | None = None  # observation.rows_block
+        self._table_block: np.ndarray | None = None  # observation.table_block
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -102,7 +100,7 @@ class Klondike1896State(State):
             if setup.lay_board(self, action):
                 self._start_round()
         elif phase == DEAL:
-            self._rows_block = None
+            self._table_block = None
             setup.deal_claim(self, action)
             self._continue_deal()
         elif phase == AUCTION:
@@ -110,7 +108,7 @@ class Klondike1896State(State):
             move = self.game.codec.decode(action)
             assert isinstance(move, Bid)
             if auction.place_pawn(self, p, move.claim, move.rubies):
-                self._rows_block = None
+                self._table_block = None
                 self.won = auction.settle(self)
                 n = self.num_players
                 self.placing = [(self.first + i) % n for i in range(n)]
@@ -123,6 +121,7 @@ class Klondike1896State(State):
                     self._end_round((self.first + 1) % self.num_players)
                 else:
                     q = extra.sell_extra(self)
+                    self._table_block = None
                     self.won = [-1] * self.num_players
                     self.won[q] = self.game.components.additional
                     self.placing = [q]
