@@ -128,6 +128,10 @@ def test_the_last_player_takes_the_remaining_card_and_joins_up():
     assert state.legal_actions() == [codec.join(0), codec.join(1)]
     state.apply_action(codec.join(0))
     assert state.round == 1 and state.partner == [-1, -1, -1]  # next round began
+    # boards picked up (a new landscape next round), the used cards discarded
+    assert state.landscape == [[], [], []] and state.used == [0, 0, 0]
+    for colour, value in CARDS3:
+        assert state.discard[kind(state.game, colour, value)] == 1
 
 
 def test_two_players_the_last_chooses_between_two_and_joins_the_winner():
