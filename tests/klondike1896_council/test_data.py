@@ -3,6 +3,8 @@ popularity cards in four colours, every one coverable exactly on some landscape.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from skagway_agents.heuristics.klondike1896_council import plan
 
@@ -35,9 +37,11 @@ def test_every_request_can_be_covered_exactly(card):
 
 
 def test_a_bad_data_file_is_a_one_line_error(tmp_path):
-    text = (load_council().source and open(load_council().source).read())
+    text = Path(load_council().source).read_text()
     bad = tmp_path / "k.toml"
     bad.write_text(text.replace('back = "black"', 'back = "purple"'))
-    with pytest.raises(GameParameterError, match="back must be one of white, gray, black"):
+    with pytest.raises(GameParameterError, match=f"back must be one of {', '.join(BACKS)}"):
         load_council(str(bad))
-    assert BACKS == ("white", "gray", "black")
+    bad.write_text(text.replace('children_claim = "pair"', 'children_claim = "ring"'))
+    with pytest.raises(GameParameterError, match="children_claim must name a claim type"):
+        load_council(str(bad))

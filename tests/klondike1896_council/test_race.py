@@ -128,6 +128,10 @@ def test_the_last_player_takes_the_remaining_card_and_joins_up():
     assert state.legal_actions() == [codec.join(0), codec.join(1)]
     state.apply_action(codec.join(0))
     assert state.round == 1 and state.partner == [-1, -1, -1]  # next round began
+    # boards picked up (a new landscape next round), the used cards discarded
+    assert state.landscape == [[], [], []] and state.used == [0, 0, 0]
+    for colour, value in CARDS3:
+        assert state.discard[kind(state.game, colour, value)] == 1
 
 
 def test_two_players_the_last_chooses_between_two_and_joins_the_winner():
@@ -161,3 +165,33 @@ def test_a_racing_seat_always_has_a_move_and_others_only_wait():
     assert codec.declare in state.legal_actions(1)
     with pytest.raises(IllegalActionError):
         tick(state, {0: codec.declare, 1: codec.declare, 2: codec.declare})
+
+
+def test_the_second_board_keeps_the_path_until_it_touched_top_and_bottom():
+    """Game 1's rule: the path touches the top and bottom of the second board before it
+    goes on to the third."""
+    state = racing_state()
+    codec, grid = state.game.codec, state.game.grid
+    for design in range(3):
+        tick(state, {p: codec.lay(design, 0) for p in range(3)})
+    square = grid.mask_of(((2, 10), (3, 10), (2, 11), (3, 11)))  # middle of board 2
+    state.covered[0] = state.last_claim[0] = square
+    state.halo[0] = grid.halo_of(square)
+    state.used[0] = 1 << 1  # the square claim
+    state._race_legal = None
+
+    def reach() -> set[int]:
+        cols = set()
+        for a in state.legal_actions(0):
+            move = codec.decode(a)
+            if isinstance(move, Place):
+                claim = state.game.components.slot_claim(move.slot)
+                cells = grid.by_action[claim][move.rotation * grid.cells + move.anchor].cells
+                cols |= {c % 24 for c in cells}
+        return cols
+
+    assert max(reach()) == 11  # nothing reaches the third board yet
+    # the path touched the top and the bottom of the second board earlier
+    state.covered[0] |= grid.mask_of(((0, 10), (1, 10), (5, 9)))
+    state._race_legal = None
+    assert max(reach()) >= 12

@@ -39,6 +39,23 @@ def test_first_request_draws_each_back_a_third_of_the_time():
     assert len(comp.requests) == 31
 
 
+def test_later_requests_keep_the_odds_of_the_shuffled_pack():
+    """Drawn lazily: after one white card, 2 of the 8 cards left are white."""
+    game = make(3)
+    state = game.new_initial_state()
+    comp = game.components
+    white = next(i for i, r in enumerate(comp.requests) if r.back == 0)
+    state.phase = REQUEST
+    state.apply_action(white)
+    state.phase = REQUEST  # (skip the race: only the pack matters here)
+    odds = dict(state.chance_outcomes())
+    assert white not in odds
+    by_back = [sum(p for c, p in odds.items() if comp.requests[c].back == b) for b in range(3)]
+    assert by_back == pytest.approx([2 / 8, 3 / 8, 3 / 8])
+    whites = [c for c in odds if comp.requests[c].back == 0]
+    assert len(whites) == 9 and len({odds[c] for c in whites}) == 1
+
+
 @pytest.mark.parametrize("children, backs", [("", {0: 3, 1: 3, 2: 3}), ("1", None)])
 def test_nine_rounds_turn_the_pack(children, backs):
     game = make(3, children=children)

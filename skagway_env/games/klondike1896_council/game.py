@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from ..klondike1896.components import BOARDS_PER_PLAYER
-from ..klondike1896.geometry import ROTATIONS, Grid, bits, build_grid, terrain_of
+from ..klondike1896.geometry import build_grid, terrain_of
 from . import observation
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
@@ -23,22 +23,6 @@ class CouncilParams(GameParams):
     """The shared Klondike 1896 components TOML; ``None`` uses the bundled file."""
     children: str = ""
     """Seats playing by the children's rules, comma separated (``"0"`` or ``"1,3"``)."""
-
-
-def inside_anchors(grid: Grid, claims: int) -> list[list[list[int]]]:
-    """``[claim][rotation][k]``: the anchors at which the turned claim lies inside the
-    first ``k`` boards of the line (k = 0..4): a claim may not go beyond the
-    landscape laid ([Connecting claims])."""
-    out = []
-    for claim in range(claims):
-        per_rot = [[0] * (BOARDS_PER_PLAYER + 1) for _ in range(ROTATIONS)]
-        for rot, _, fit in grid.shapes[claim]:
-            for a in bits(fit):
-                right = max(c % grid.cols for c in grid.placements[claim][rot][a].cells)
-                for k in range(right // grid.board_size + 1, BOARDS_PER_PLAYER + 1):
-                    per_rot[rot][k] |= 1 << a
-        out.append(per_rot)
-    return out
 
 
 class CouncilGame(Game):
@@ -66,7 +50,11 @@ class CouncilGame(Game):
         self.children_pack = bool(self.child_seats)
         self.components = load_council(self.params.data_file)
         self.grid = build_grid(self.components.shared, False)
-        self.inside = inside_anchors(self.grid, len(self.components.shared.claims))
+        # beyond[k]: the cells of the line past its first k boards
+        size = self.grid.board_size
+        self.beyond = [self.grid.mask_of(tuple((r, c) for r in range(self.grid.rows)
+                                               for c in range(k * size, self.grid.cols)))
+                       for k in range(BOARDS_PER_PLAYER + 1)]
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}

@@ -7,7 +7,7 @@ padded to four.
 
 Tensor layout (K = 16 popularity kinds, S = 12 claim slots, C = 144 cells):
 
-| slice              | meaning                                                       |
+| width              | meaning                                                       |
 |--------------------|---------------------------------------------------------------|
 | 9                  | round one-hot                                                 |
 | 7                  | phase one-hot (lay out, request, race, order, take, join, over)|
@@ -15,9 +15,9 @@ Tensor layout (K = 16 popularity kinds, S = 12 claim slots, C = 144 cells):
 | 3                  | request: shown, gold / 20, rubies / 5, and ...                |
 | 3                  | ... its back one-hot (white, gray, black)                     |
 | 31                 | request cards already turned                                  |
-| 3                  | cards still to turn per back / 3 (a child's pack: first only / 9)|
+| 3                  | cards still to turn per back / 3 (a child's pack: one count)   |
 | 3K                 | popularity cards on the table, in the pile, discarded (/ 2)   |
-| 4 seat blocks      | see SEAT_FIELDS                                               |
+| 4 seat blocks      | 691 values each, see ``seat_fields``                          |
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from ..klondike1896.placement import legal_anchors
 from .actions import Declare, Lay, Place
 
 if TYPE_CHECKING:
+    from .game import CouncilGame
     from .state import CouncilState
 
 
@@ -30,17 +31,28 @@ def slots_of(s: CouncilState, p: int) -> range:
     return range(comp.slots if s.game.is_child(p) else comp.slots - 1)
 
 
+class _Cover:
+    """A seat's cover as Game 1's ``legal_anchors`` reads a state (seat 0), with the
+    cells past the boards laid counted as taken: a claim may not go beyond the
+    landscape ([Connecting claims])."""
+
+    __slots__ = ("game", "covered", "halo")
+
+    def __init__(self, game: CouncilGame, blocked: int, halo: int) -> None:
+        self.game = game
+        self.covered = (blocked,)
+        self.halo = (halo,)
+
+
 def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     """Game 1 placement ids (``rotation * cells + anchor``) of the claim in ``slot``
-    that are legal on ``p``'s landscape, ascending: Game 1's legal anchors on the
-    whole line, kept where the claim lies inside the boards laid."""
+    that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search)."""
     game = s.game
-    claim = game.components.slot_claim(slot)
-    inside = game.inside[claim]
-    boards = len(s.landscape[p])
+    cover = _Cover(game, s.covered[p] | game.beyond[len(s.landscape[p])], s.halo[p])
     cells = game.grid.cells
-    return [rot * cells + a for rot, anchors in legal_anchors(s, p, claim)  # type: ignore[arg-type]
-            for a in bits(anchors & inside[rot][boards])]
+    claim = game.components.slot_claim(slot)
+    return [rot * cells + a for rot, anchors in legal_anchors(cover, 0, claim)  # type: ignore[arg-type]
+            for a in bits(anchors)]
 
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
