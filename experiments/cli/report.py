@@ -29,7 +29,7 @@ def add_report_command(sub: argparse._SubParsersAction) -> None:
 
 def check_writable(out: Path) -> None:
     """Raise ``CliError`` unless ``out`` can be created or replaced as a file."""
-    folder = out.parent if str(out.parent) else Path(".")
+    folder = out.parent  # Path("report.html").parent is Path(".")
     if out.is_dir():
         raise CliError(f"--out {out} is a folder; give a file name such as report.html")
     if not folder.is_dir():
