@@ -55,16 +55,17 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- skagway play
 class Narrator:
-    """``on_step`` callback that prints each action and new lines of the game's log.
+    """``on_step`` callback that prints each action and the new lines of the game's
+    public log (``State.log_lines``), in the order they happened.
 
-    The log is optional: games that keep a ``log`` list of text lines (scoring, flips)
-    get it printed as it grows. Chance outcomes are left out when ``hide_chance``, so
-    a person at the table does not see cards dealt to others.
+    With ``public_only`` (a person sits at the table) chance outcomes are left out and
+    every action is shown as the table sees it (``State.public_action_string``), so
+    nobody reads cards dealt or discarded face down by others.
     """
 
-    def __init__(self, hide_chance: bool, out: Callable[[str], Any] = print,
+    def __init__(self, public_only: bool, out: Callable[[str], Any] = print,
                  seat_names: Sequence[str] | None = None) -> None:
-        self.hide_chance = hide_chance
+        self.public_only = public_only
         self.out = out
         self.seat_names = seat_names
         self.shown_log: list[str] = []
@@ -74,25 +75,28 @@ class Narrator:
         return f"P{seat}" if self.seat_names is None else f"P{seat} ({self.seat_names[seat]})"
 
     def show_log(self, state: State) -> None:
-        log = getattr(state, "log", None)
-        if not isinstance(log, list):
-            return
+        log = state.log_lines()
         start = len(self.shown_log) if log[: len(self.shown_log)] == self.shown_log else 0
         for line in log[start:]:
             self.out(f"  {line}")
         self.shown_log = list(log)
 
+    def describe(self, state: State, action: int, seat: int) -> str:
+        if self.public_only:
+            return state.public_action_string(action, seat)
+        return state.action_to_string(action, seat)
+
     def __call__(self, state: State, action: int | list[int]) -> None:
         self.show_log(state)
         if isinstance(action, list):
             for seat, a in enumerate(action):
-                self.out(f"{self.seat(seat)}: {state.action_to_string(a, seat)}")
+                self.out(f"{self.seat(seat)}: {self.describe(state, a, seat)}")
         elif state.is_chance_node():
-            if not self.hide_chance:
+            if not self.public_only:
                 self.out(f"chance: {state.action_to_string(action, CHANCE)}")
         else:
             seat = state.current_player()
-            self.out(f"{self.seat(seat)}: {state.action_to_string(action, seat)}")
+            self.out(f"{self.seat(seat)}: {self.describe(state, action, seat)}")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -101,7 +105,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seating = ", ".join(f"P{seat} {agent.name}" for seat, agent in enumerate(agents))
     print(f"{game.name}, {game.num_players} players, seed {args.seed}: {seating}")
     has_human = any(isinstance(agent, HumanAgent) for agent in agents)
-    narrator = Narrator(hide_chance=has_human and game.info.hidden_information)
+    narrator = Narrator(public_only=has_human and game.info.hidden_information)
     result = play_game(game, agents, args.seed, on_step=narrator)
     end = final_state(game, result.actions)
     narrator.show_log(end)

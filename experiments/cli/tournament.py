@@ -220,7 +220,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     agents = "".join(f" --agent '{specs.get(name, name)}'" for name in record.seats)
     print(f"play it again: skagway play {config.game} --players {config.players}{params} "
           f"--seed {record.seed}{agents}")
-    narrator = Narrator(hide_chance=False, seat_names=record.seats)
+    narrator = Narrator(public_only=False, seat_names=record.seats)
     shown = 0  # actions narrated so far
     try:
         for state, action in replay_steps(game, record.actions):

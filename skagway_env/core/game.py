@@ -211,6 +211,19 @@ class State(ABC):
         states with equal tensors have equal position strings (a generic test)."""
         return self.observation_string(player)
 
+    def public_action_string(self, action: int, player: int | None = None) -> str:
+        """``player``'s ``action`` (the mover's by default) as the other seats see it:
+        only its public part. By default every action is public. Games whose actions
+        hide something (a card discarded face down) override this; narrators use it
+        whenever a person sits at the table."""
+        return self.action_to_string(action, player)
+
+    def log_lines(self) -> list[str]:
+        """Public events since the current turn (or round) began, as text for narrators
+        (``skagway play``, ``skagway replay``). Games with a display log override this;
+        a log holds only what every seat may see."""
+        return []
+
     def action_features(self, action: int) -> tuple[str, dict[str, float]]:
         """How to count a decision in tournament statistics: its kind, and numeric
         features of it, for the seat to move. By default the first word of its name.
