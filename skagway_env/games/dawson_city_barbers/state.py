@@ -270,6 +270,21 @@ class DawsonCityBarbersState(State):
             return f"{'flip' if self.phase == FLIP else 'deal'} {label}"
         return self.game.codec.to_string(action)
 
+    def public_action_string(self, action: int, player: int | None = None) -> str:
+        """[Get Haircut] / [Plan Long Weekend]: with face-down discards (D2) the table
+        sees the shop or the track, not the card."""
+        if player == CHANCE or self.current_player() == CHANCE:
+            return self.action_to_string(action, player)
+        move = self.game.codec.decode(action)
+        if not self.game.face_down or isinstance(move, Schedule):
+            return self.action_to_string(action, player)
+        if isinstance(move, Haircut):
+            return f"haircut at player {move.shop}'s shop (discard a card face down)"
+        return f"long weekend +4 {TRACKS[move.track]} (discard a card face down)"
+
+    def log_lines(self) -> list[str]:
+        return self.log
+
     # ------------------------------------------------------------------ information
     def action_features(self, action: int) -> tuple[str, dict[str, float]]:
         return statistics.action_features(self, action)
