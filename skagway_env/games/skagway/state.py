@@ -182,6 +182,11 @@ class SkagwayState(State):
             return comp.workers[worker].name
         return comp.hired_hands[worker - HIRED_HANDS[0]].name
 
+    def worker_label(self, worker: int) -> str:
+        """The Worker's name with the seat it works for: ``Jane (P1)``, ``Miner (pool)``."""
+        owner = worker // 2 if worker < len(PLAYER_WORKERS) else self.hand_owner(worker)
+        return f"{self.worker_name(worker)} ({f'P{owner}' if owner >= 0 else 'pool'})"
+
     def note(self, event: str) -> None:
         """Record a public event of this turn for the displays (never hidden facts)."""
         if self._log is not None:
@@ -318,7 +323,6 @@ class SkagwayState(State):
             case Place(worker, space):
                 seat = self.placer
                 placement.place(self, worker, space)
-                self.note(f"P{seat} places {self.worker_name(worker)} on {self.loc[worker]}")
                 self._next_placement(after=seat)
             case MinePull(spot):
                 work.pull_for_mine(self, spot)
@@ -421,11 +425,21 @@ class SkagwayState(State):
         comp = self.game.components
         if self.stage == GOODS_DRAW:
             return f"draw a {comp.goods[action].name} card"
-        workers = [self.worker_name(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
+        workers = [self.worker_label(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
         return self.game.codec.to_string(
             action, workers, [p.name for p in comp.prestige], [g.name for g in comp.goods],
             BUILDING_NAMES,
         )
+
+    def public_action_string(self, action: int, player: int | None = None) -> str:
+        """[4.6] A Gold counter returned in Phase Six goes back face down (RULES_NOTES
+        H1): the table sees that a counter was returned, not its value."""
+        if self.stage == KEEP_GOLD:
+            return "return a Gold counter face down"
+        return self.action_to_string(action, player)
+
+    def log_lines(self) -> list[str]:
+        return list(self.turn_log())
 
     # ------------------------------------------------------------------ information
     def action_features(self, action: int) -> tuple[str, dict[str, float]]:
