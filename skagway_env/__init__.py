@@ -2,7 +2,7 @@
 
 >>> import skagway_env
 >>> skagway_env.list_games()
-['dawson_city_barbers', 'skagway']
+['dawson_city_barbers', 'klondike1896', 'klondike1896_council', 'klondike_rush', 'skagway']
 >>> game = skagway_env.make_game("dawson_city_barbers", num_players=4)
 >>> env = skagway_env.make_env("dawson_city_barbers", num_players=4)
 >>> single = skagway_env.make_single_agent_env("skagway", num_players=4)  # gymnasium.Env

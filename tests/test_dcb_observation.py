@@ -137,11 +137,11 @@ def test_face_down_discards_show_only_to_their_owner():
 
 
 def test_play_narration_shows_the_scoring_log():
-    """``skagway play`` prints a game's ``log`` list as it grows: the scoring lines."""
+    """``skagway play`` prints a game's ``log_lines`` as they grow: the scoring lines."""
     from skagway_experiments.cli.play import Narrator
 
     lines: list[str] = []
-    narrate = Narrator(hide_chance=True, out=lines.append)
+    narrate = Narrator(public_only=True, out=lines.append)
     game = make_game("dawson_city_barbers", num_players=3)
     state = game.new_initial_state()
     rng = np.random.default_rng(8)

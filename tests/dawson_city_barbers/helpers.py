@@ -3,7 +3,7 @@
 Positions are built either by dealing chosen cards through the real chance nodes or
 by setting state fields by hand (``set_fields`` also drops the cached legal actions).
 Expected values in the tests are worked out by hand from the rulebook
-(``shared/rulebooks/dawson_city_barbers.txt``) and the engine's stated
+(the published rulebook) and the engine's stated
 interpretations, using the bundled component data summarised below.
 """
 

@@ -68,11 +68,19 @@ def mover_and_illegal(env, observations):
     return mover, illegal
 
 
+def legal_others(observations, mover) -> dict[str, int]:
+    """A legal action for every other seat that has one (all of them at a
+    simultaneous node, none at an ordinary one)."""
+    return {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()
+            if a != mover and o["action_mask"].any()}
+
+
 def test_parallel_illegal_action_terminates_or_raises(config):
     env = make_parallel(config, illegal_action="terminate")
     observations, _ = env.reset(seed=1)
     mover, illegal = mover_and_illegal(env, observations)
-    _, rewards, terms, truncs, _ = env.step({mover: illegal})
+    _, rewards, terms, truncs, _ = env.step({**legal_others(observations, mover),
+                                             mover: illegal})
     assert rewards[mover] == -1.0
     assert all(r == 0.0 for a, r in rewards.items() if a != mover)
     assert all(terms.values()) and not any(truncs.values()) and env.agents == []
@@ -80,7 +88,7 @@ def test_parallel_illegal_action_terminates_or_raises(config):
     observations, _ = env.reset(seed=1)
     mover, illegal = mover_and_illegal(env, observations)
     with pytest.raises(IllegalActionError):
-        env.step({mover: illegal})
+        env.step({**legal_others(observations, mover), mover: illegal})
 
 
 def legal_joint(observations, rng):

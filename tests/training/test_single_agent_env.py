@@ -89,6 +89,10 @@ def _movers(state):
     replay = game.new_initial_state()
     movers = []
     for action in state.history:
+        if isinstance(action, list):  # a simultaneous node: every seat chose
+            movers += range(len(action))
+            replay.apply_actions(action)
+            continue
         if replay.is_chance_node():
             replay.apply_action(action)
             continue

@@ -55,8 +55,9 @@ def test_run_folder(run):
     assert [e["spec"] for e in league["entries"]][:2] == ["random", "heuristic:prospector"]
     assert any(e["games"] > 0 for e in league["entries"])
     header = read_header(run.final_model)
+    game = skagway_env.make_game("dawson_city_barbers", num_players=3)
     assert (header.game, header.observation_size, header.num_actions, header.trained_steps) == (
-        "dawson_city_barbers", 184, 210, 1024)
+        "dawson_city_barbers", game.observation_size(), game.num_distinct_actions(), 1024)
 
 
 def test_evaluations_are_stored_in_the_run_database(run):
@@ -113,12 +114,15 @@ def test_policy_is_the_mcts_prior(run):
 
 def test_bot_of_another_game_is_refused_in_one_line(run, capsys):
     skagway = skagway_env.make_game("skagway", num_players=3)
-    with pytest.raises(AgentSpecError, match="trained for dawson_city_barbers v0, not skagway v0"):
+    versions = (skagway_env.make_game("dawson_city_barbers").info.env_version,
+                skagway.info.env_version)
+    with pytest.raises(AgentSpecError, match=f"trained for dawson_city_barbers v{versions[0]}, "
+                       f"not skagway v{versions[1]}"):
         make_agent(f"ppo:{run.final_model}", skagway)
     code = main(["play", "skagway", "--players", "3", "--agents",
                  f"ppo:{run.final_model},random,random"])
     err = capsys.readouterr().err.strip()
-    assert code == 2 and err.count("\n") == 0 and "not skagway v0" in err
+    assert code == 2 and err.count("\n") == 0 and f"not skagway v{versions[1]}" in err
     with pytest.raises(PolicyFileError, match="not a skagway policy file"):
         read_header(run.run_dir / "checkpoints" / "latest.zip")  # SB3's pickle: never loaded
 

@@ -3,7 +3,7 @@
 
 Barbers in Dawson City train, work and pan over four rounds of five turns, get one
 haircut a round from a rival, and score gold (rulebook:
-`shared/rulebooks/dawson_city_barbers.txt`; interpretations and assumed component
+the published rulebook; interpretations and assumed component
 data: `RULES_NOTES.md` beside this file).
 
 | Creation            | `skagway_env.make_env("dawson_city_barbers", num_players=4)`          |

@@ -1,7 +1,7 @@
 """Dawson City Barbers positions: turn flow, legal actions and chance.
 
 Sections in brackets name the rulebook's headings
-(../shared/rulebooks/dawson_city_barbers.txt).
+(the published rulebook).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 Gold diggers auction claims with rubies and lay them as a path of polyominoes across
 their landscape, from the start on the left to the finish on the right, covering gold
-and rubies on the way (rulebook: `shared/rulebooks/klondike_1896.txt`, Game 1;
+and rubies on the way (the published rulebook, Game 1;
 readings and assumed component data: `RULES_NOTES.md` and `components.toml` beside
 this file, shared with Game 2).
 

@@ -1,7 +1,7 @@
 """Klondike 1896 (Game 1) positions: the round's flow, legal actions and chance.
 
 Sections in brackets name the rulebook's headings
-(../shared/rulebooks/klondike_1896.txt, Game 1). The phases live in their own
+(the published rulebook, Game 1). The phases live in their own
 modules: ``setup`` (boards, claim rows), ``auction``, ``placement``, ``extra`` (the
 additional claim), ``endgame`` and ``square`` ([Tips] 3); ``secret`` redraws what a
 seat cannot see when rubies are secret ([Tips] 2).

@@ -4,8 +4,8 @@
 Gold diggers race to satisfy the celebrities' requests: every round a request card
 asks for an exact number of gold pieces and rubies, every player lays a landscape of
 one to four boards and covers it with claims from their own set, all at once, and
-the fastest take the best popularity cards (rulebook: `shared/rulebooks/
-klondike_1896.txt`, Game 2; readings and assumed card values: `RULES_NOTES.md`
+the fastest take the best popularity cards (the published rulebook, Game 2;
+readings and assumed card values: `RULES_NOTES.md`
 beside this file; boards, claims and cards: `klondike1896/components.toml`, shared
 with Game 1).
 

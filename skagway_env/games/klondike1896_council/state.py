@@ -1,7 +1,7 @@
 """Council game positions: the round's flow, legal actions and chance.
 
-Sections in brackets name the rulebook's headings (../shared/rulebooks/
-klondike_1896.txt, Game 2). A round: popularity cards laid out (chance), the request
+Sections in brackets name the rulebook's headings (the published rulebook, Game 2).
+A round: popularity cards laid out (chance), the request
 turned over (chance), the race as simultaneous ticks (``race``), simultaneous
 declarations ordered by chance, cards taken in declaration order, the last player
 takes the remaining card and joins up, the checks (``scoring``).

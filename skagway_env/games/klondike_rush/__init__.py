@@ -3,7 +3,7 @@
 
 Mining investors bid for company cards with secret money, build mines over a map
 of paths, hunt the tokens the mines uncover to fill secret orders, and collect
-profits on the value track (rulebook: `shared/rulebooks/klondike_rush.txt`, errata
+profits on the value track (the published rulebook, errata
 included; assumed component data and readings of open rules: `components.toml` and
 `RULES_NOTES.md` beside this file).
 

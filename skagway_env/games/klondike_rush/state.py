@@ -1,6 +1,6 @@
 """Klondike Rush positions: the turn's flow, legal actions, chance and views.
 
-Sections in brackets name the rulebook's headings (../shared/rulebooks/klondike_rush.txt).
+Sections in brackets name the rulebook's headings (the published rulebook).
 The phases live beside this file: setup, auction, building, income (profit card and
 free actions), endgame.
 """

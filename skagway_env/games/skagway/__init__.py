@@ -1,7 +1,7 @@
 """
 # Skagway: The Last Great Gold Rush
 
-Worker placement in the gold-rush port (rulebook: `shared/rulebooks/skagway.txt`).
+Worker placement in the gold-rush port (the published rulebook).
 Players send Workers to the Mines, the Railroad, the Assay & Mercantile, the Docks
 and the Deputy's office; convert hidden Gold into points and buildings; pay to sleep
 in town; and shoot it out or rob the Bank on the Street. Assumed component data and
