@@ -8,6 +8,9 @@ both stay thin and tell the same story. Start from a results database::
     analysis.win_rates(results)                  # per game, player count and entrant
     fig = analysis.plot_win_rates(analysis.win_rates(results))
 
+A training run folder (``skagway train``) gives its learning curve and evaluations:
+``plot_learning_curve(load_progress(run), load_evaluations(run), players)``.
+
 Rates carry Wilson intervals, differences of rates Newcombe intervals, means bootstrap
 intervals (``analysis_intervals``). Needs the ``notebooks`` extra (pandas, matplotlib).
 """
@@ -56,6 +59,11 @@ from skagway_experiments.analysis_text import (
     seat_finding,
     style_finding,
 )
+from skagway_experiments.analysis_training import (
+    load_evaluations,
+    load_progress,
+    plot_learning_curve,
+)
 
 __all__ = [
     "LABELERS",
@@ -71,10 +79,13 @@ __all__ = [
     "generic_label",
     "length_finding",
     "load_decisions",
+    "load_evaluations",
+    "load_progress",
     "load_tournament_results",
     "newcombe_difference",
     "plot_choices",
     "plot_game_length",
+    "plot_learning_curve",
     "plot_scores",
     "plot_seat_advantage",
     "play_style_tournaments",

@@ -22,8 +22,9 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_notebooks_are_there() -> None:
-    assert [path.name for path in NOTEBOOKS][:2] == ["01_quickstart.ipynb",
-                                                     "02_strategy_report.ipynb"]
+    assert [path.name for path in NOTEBOOKS][:3] == ["01_quickstart.ipynb",
+                                                     "02_strategy_report.ipynb",
+                                                     "03_training.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)

@@ -1,0 +1,83 @@
+"""A training run's own logs as tables, and its learning curve as a figure.
+
+A run folder of ``skagway train`` (``skagway_experiments.train``) holds the learning
+curve in ``tb/progress.csv`` and the periodic evaluations in ``eval.jsonl`` (win rates
+with Wilson 95% intervals; the games themselves are in ``eval.db``). These read them
+into pandas and draw both panels that ``experiments/plot_training.py`` draws, as one
+``Figure`` (Agg canvas, no pyplot).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skagway_experiments.analysis_plots import PALETTE, _errors, _figure
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+STEPS = "time/total_timesteps"
+RETURN = "rollout/ep_rew_mean"
+
+
+def load_progress(run_dir: str | Path) -> pd.DataFrame:
+    """The learning curve: one row per logged rollout with ``steps`` and the learner's
+    mean episode return against its league (``ep_return``, rank-based, +1..-1)."""
+    import pandas as pd
+
+    table = pd.read_csv(Path(run_dir) / "tb" / "progress.csv")
+    if RETURN not in table:  # no episode finished yet
+        table[RETURN] = float("nan")
+    rows = table.dropna(subset=[STEPS, RETURN])
+    return pd.DataFrame({"steps": rows[STEPS].astype(int),
+                         "ep_return": rows[RETURN].astype(float)}).reset_index(drop=True)
+
+
+def load_evaluations(run_dir: str | Path) -> pd.DataFrame:
+    """The evaluations of ``eval.jsonl``: one row per evaluation and opponent, with
+    ``steps``, ``label`` (``eval`` or ``final``), ``opponent``, ``games``, ``win_rate``
+    and its Wilson ``win_low``/``win_high``."""
+    import pandas as pd
+
+    rows = []
+    for line in (Path(run_dir) / "eval.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        for opponent, rate in record.items():
+            if isinstance(rate, dict):
+                rows.append({"steps": record["steps"], "label": record["label"],
+                             "opponent": opponent, "games": rate["games"],
+                             "win_rate": rate["win_rate"], "win_low": rate["low"],
+                             "win_high": rate["high"]})
+    return pd.DataFrame(rows, columns=["steps", "label", "opponent", "games", "win_rate",
+                                       "win_low", "win_high"])
+
+
+def plot_learning_curve(progress: pd.DataFrame, evaluations: pd.DataFrame, players: int,
+                        title: str = "Training") -> Figure:
+    """Left: mean episode return against the league by env step (``load_progress``).
+    Right: the evaluation win rate against ``players - 1`` copies of each opponent with
+    its Wilson interval (``load_evaluations``), even play (1 / players) dashed."""
+    fig = _figure(10.0, 3.6)
+    left, right = fig.subplots(1, 2)
+    left.plot(progress["steps"], progress["ep_return"], color=PALETTE[0], marker=".")
+    left.set(title="return against the league", xlabel="env steps",
+             ylabel="mean episode return (rank, +1..-1)")
+    opponents = sorted(evaluations["opponent"].unique())
+    dodge = 0.01 * float(evaluations["steps"].max()) if len(evaluations) else 0.0
+    for i, opponent in enumerate(opponents):
+        rows = evaluations[evaluations["opponent"] == opponent].sort_values("steps")
+        # opponents' points side by side, so equal rates do not hide one another
+        right.errorbar(rows["steps"] + (i - (len(opponents) - 1) / 2) * dodge, rows["win_rate"],
+                       yerr=_errors(rows, "win_rate", "win_low", "win_high"),
+                       marker="o", capsize=3, color=PALETTE[(i + 1) % len(PALETTE)],
+                       label=f"vs {players - 1} x {opponent}")
+    right.axhline(1.0 / players, linestyle="--", color="black", linewidth=1,
+                  label="even play")
+    right.set(title="evaluation win rate (95% Wilson CI)", xlabel="env steps",
+              ylabel="win rate", ylim=(0, 1), xlim=(0, None))
+    right.legend(fontsize=8)
+    fig.suptitle(title)
+    return fig

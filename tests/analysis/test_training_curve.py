@@ -1,0 +1,63 @@
+"""A training run's logs read into tables and drawn as its learning curve, from a run
+folder written by hand in the layout ``skagway_experiments.train`` writes (no training)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from matplotlib.container import ErrorbarContainer
+from matplotlib.figure import Figure
+from skagway_experiments import analysis
+
+PROGRESS = """time/total_timesteps,rollout/ep_rew_mean,train/loss,eval/win_rate_vs_random
+256,,0.5,
+512,-0.2,0.4,
+512,,,0.25
+768,0.1,0.3,
+"""
+EVALS = [
+    {"steps": 512, "label": "eval",
+     "random": {"games": 6, "win_rate": 0.5, "low": 0.19, "high": 0.81},
+     "heuristic:prospector": {"games": 6, "win_rate": 0.0, "low": 0.0, "high": 0.39}},
+    {"steps": 768, "label": "final",
+     "random": {"games": 12, "win_rate": 0.75, "low": 0.47, "high": 0.91},
+     "heuristic:prospector": {"games": 12, "win_rate": 0.25, "low": 0.09, "high": 0.53}},
+]
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    (tmp_path / "tb").mkdir()
+    (tmp_path / "tb" / "progress.csv").write_text(PROGRESS)
+    (tmp_path / "eval.jsonl").write_text("".join(json.dumps(e) + "\n" for e in EVALS))
+    return tmp_path
+
+
+def test_progress_keeps_the_rows_with_a_return(run_dir: Path) -> None:
+    progress = analysis.load_progress(run_dir)
+    assert list(progress.columns) == ["steps", "ep_return"]
+    assert progress["steps"].tolist() == [512, 768]
+    assert progress["ep_return"].tolist() == pytest.approx([-0.2, 0.1])
+
+
+def test_evaluations_are_one_row_per_evaluation_and_opponent(run_dir: Path) -> None:
+    evals = analysis.load_evaluations(run_dir)
+    assert len(evals) == 4
+    final = evals[(evals["label"] == "final") & (evals["opponent"] == "random")].iloc[0]
+    assert (final["steps"], final["games"], final["win_rate"], final["win_low"],
+            final["win_high"]) == (768, 12, 0.75, 0.47, 0.91)
+    assert "win rate [95% CI]" in analysis.readable(evals)
+
+
+def test_learning_curve_plot(run_dir: Path) -> None:
+    fig = analysis.plot_learning_curve(analysis.load_progress(run_dir),
+                                       analysis.load_evaluations(run_dir), players=3)
+    assert isinstance(fig, Figure)
+    left, right = fig.get_axes()
+    assert left.get_lines()[0].get_xdata().tolist() == [512, 768]
+    assert sum(isinstance(c, ErrorbarContainer) for c in right.containers) == 2
+    even = [line.get_ydata()[0] for line in right.get_lines() if line.get_linestyle() == "--"]
+    assert even == pytest.approx([1 / 3])
+    assert analysis.figure_png(fig).startswith(b"\x89PNG\r\n\x1a\n")
