@@ -282,9 +282,7 @@ class State(ABC):
         learners may read it freely (``history`` itself holds every chance outcome).
         The default replays ``history``; games may override it with something faster.
         """
-        from .playout import replay  # noqa: PLC0415  (playout imports this module)
-
-        state = replay(self.game, [])
+        state = self.game.new_initial_state()
         record = [state.observation_string(player)]
         for entry in self.history:
             if isinstance(entry, list):
