@@ -56,25 +56,23 @@ def bid(s: KlondikeRushState, p: int, amount: int) -> None:
     s.status[p] = BID
     if s.phase == s.LAST:
         resolve(s)  # "Only one player may play a Last Bid card per turn"
-    elif s.num_players == 2:
-        other = 1 - p
-        if s.status[other] == PASSED:
-            resolve(s)
-        else:
-            _prompt_two(s, other)
     else:
-        s.acted += 1
-        _next_bidder(s)
+        _hand_on(s, p, won=s.num_players == 2 and s.status[1 - p] == PASSED)
 
 
 def pass_bid(s: KlondikeRushState, p: int) -> None:
     s.status[p] = PASSED
-    if s.num_players == 2:
-        other = 1 - p
-        if s.status[other] == PASSED or s.high_bidder == other:
-            resolve(s)
-        else:
-            _prompt_two(s, other)
+    _hand_on(s, p, won=s.num_players == 2 and (s.status[1 - p] == PASSED
+                                                or s.high_bidder == 1 - p))
+
+
+def _hand_on(s: KlondikeRushState, p: int, won: bool) -> None:
+    """After ``p`` bid or passed: with 2 players the other answers unless the auction
+    is ``won`` ([2-Player Game]); otherwise the next bidder in turn order."""
+    if won:
+        resolve(s)
+    elif s.num_players == 2:
+        _prompt_two(s, 1 - p)
     else:
         s.acted += 1
         _next_bidder(s)
