@@ -130,6 +130,15 @@ class Game(ABC):
     def observation_size(self) -> int:
         """Length of ``State.observation_tensor(player)``."""
 
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-feature ``(low, high)`` of ``observation_tensor``, float32, finite where
+        the rules bound a feature (``core.bounds.FeatureBounds`` builds them). The
+        default leaves every feature unbounded; the envs' observation spaces use these.
+        """
+        size = self.observation_size()
+        return (np.full(size, -np.inf, dtype=np.float32),
+                np.full(size, np.inf, dtype=np.float32))
+
     @abstractmethod
     def max_game_length(self) -> int:
         """Upper bound on ``len(state.history)``, chance outcomes included."""

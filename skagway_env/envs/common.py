@@ -41,19 +41,14 @@ def setup_env(env: Any, game_name: str, render_mode: str | None, params: dict,
 
 
 def observation_bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
-    """Per-feature ``(low, high)`` of the observation tensor, float32.
-
-    A game states its bounds with an optional ``observation_bounds()`` method (finite
-    where a feature is bounded, so agents may normalise); without one, every feature is
-    unbounded.
-    """
-    declared = getattr(game, "observation_bounds", None)
+    """``game.observation_bounds()`` checked: float32 arrays of the tensor's size."""
     size = game.observation_size()
-    if declared is None:
-        return (np.full(size, -np.inf, dtype=np.float32), np.full(size, np.inf, dtype=np.float32))
-    low, high = declared()
-    return (np.broadcast_to(np.asarray(low, dtype=np.float32), (size,)).copy(),
-            np.broadcast_to(np.asarray(high, dtype=np.float32), (size,)).copy())
+    low, high = game.observation_bounds()
+    low = np.broadcast_to(np.asarray(low, dtype=np.float32), (size,)).copy()
+    high = np.broadcast_to(np.asarray(high, dtype=np.float32), (size,)).copy()
+    if np.isnan(low).any() or np.isnan(high).any() or (low > high).any():
+        raise ValueError(f"{game.name}: observation bounds must satisfy low <= high")
+    return low, high
 
 
 def observation_space(game: Game) -> spaces.Dict:

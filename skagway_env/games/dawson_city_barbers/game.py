@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import ActionCodec
@@ -83,6 +85,9 @@ class DawsonCityBarbersGame(Game):
 
     def observation_size(self) -> int:
         return observation.size(self.components.num_kinds)
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return observation.bounds(self.components, HAND_SIZE)
 
     def max_game_length(self) -> int:
         # the start player's draw; per round the deal, one turn per card, three flips

@@ -15,6 +15,10 @@ Tensor layout (K = card kinds, 21 bundled; size 4 + 3K + 6*PLAYER_FEATURES):
 | 4+K .. 4+2K            | face-up discards this round, copies of each kind       |
 | 4+2K .. 4+3K           | own face-down discards this round (zero when face up)  |
 | then 6 blocks of 26    | one block per seat, observer first (see PLAYER_FIELDS) |
+
+Bounds (``bounds``): every feature lies in ``[0, 1]`` but the card counts (up to the
+copies of a kind, and for a hand or one's own discards up to the 5 cards a round) and
+gold, bounded by the most a round can pay (``max_gold``).
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.bounds import FeatureBounds
 from .actions import MAX_SHOPS
+from .scoring import BEST_BARBER_GOLD, PAN_FIXED_GOLD
 
 if TYPE_CHECKING:
+    from .components import Components
     from .state import DawsonCityBarbersState
 
 PLAYER_FIELDS = (
@@ -67,6 +74,29 @@ _SEATS_OF_MASK = [[q for q in range(MAX_SHOPS) if bits >> q & 1] for bits in ran
 
 def size(num_kinds: int) -> int:
     return ROUNDS + 3 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
+
+
+def max_gold(comp: Components) -> int:
+    """The most gold a player can hold: four rounds of every source at its best.
+
+    [End of Round] a full shop (3 chairs), Best Barber, the best work day with the
+    best Best Hair modifier, the 1st pan place and the richest card flipped.
+    """
+    per_round = (3 + BEST_BARBER_GOLD + max(0, max(comp.work_gold) + max(comp.best_hair_modifiers))
+                 + max(PAN_FIXED_GOLD) + max(card.nuggets for card in comp.cards))
+    return ROUNDS * per_round
+
+
+def bounds(comp: Components, hand_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` in the layout above."""
+    copies = np.array([card.count for card in comp.cards], np.float32)
+    own = np.minimum(copies, hand_size)
+    seat = FeatureBounds()
+    for name, width in PLAYER_FIELDS:
+        seat.add(width, max_gold(comp) / 50.0 if name == "gold / 50" else 1.0)
+    out = FeatureBounds().add(ROUNDS).add(len(copies), own).add(len(copies), copies)
+    out.add(len(copies), own).extend(seat, MAX_SHOPS)
+    return out.arrays(size(comp.num_kinds))
 
 
 def seat_row(s: DawsonCityBarbersState, q: int) -> tuple[float, ...]:
