@@ -81,8 +81,8 @@ class TrainConfig:
     total_steps: int = 100_000
     num_envs: int = 8
     subprocess: bool = False
-    """Each game in its own process (SB3's SubprocVecEnv). The league then lives in
-    copies that neither gain snapshots nor re-weight, so it needs ``snapshot_every: 0``."""
+    """Each game in its own process (SB3's SubprocVecEnv), each with a replica of the
+    league that is synchronised after every rollout (``agents/rl/league.py``)."""
     torch_threads: int = 1
     opponents: tuple[str, ...] = ("random",)
     """The league's fixed entries (agent specs)."""
@@ -146,10 +146,6 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
     for key in ("snapshot_every", "eval_every", "checkpoint_every", "seed", "final_eval_games"):
         if not isinstance(getattr(config, key), int) or getattr(config, key) < 0:
             raise TrainConfigError(f"{source}: {key} must be a non-negative integer")
-    if config.subprocess and config.snapshot_every:
-        raise TrainConfigError(f"{source}: subprocess envs hold copies of the league, which "
-                               "snapshots cannot reach; set snapshot_every: 0 or subprocess: "
-                               "false")
     if not config.opponents:
         raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
     policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
@@ -229,7 +225,8 @@ class Trainer:
         checkpoint = run_dir / "checkpoints" / "latest.zip"
         if checkpoint.exists():
             self.league.load(json.loads((run_dir / "checkpoints" / "league.json").read_text()))
-        env = make_vec_env(config.game, config.num_envs, self.league,
+        pool = self.league.replica() if config.subprocess else self.league
+        env = make_vec_env(config.game, config.num_envs, pool,
                            seed=config.seed * 1000 + 1, subprocess=config.subprocess,
                            num_players=config.players, **config.params)
         self.env = VecMonitor(env)
@@ -260,6 +257,17 @@ class Trainer:
     def snapshot(self, steps: int) -> None:
         path = self.export(f"snapshot_{steps:09d}.zip")
         self.league.add_snapshot(f"ppo:{path},greedy=false")
+
+    def sync_league(self, merge: bool) -> None:
+        """Envs in other processes hold league replicas: ``merge`` the results they
+        heard (in env order), or hand each a fresh replica of the league."""
+        if not self.config.subprocess:
+            return  # the in-process envs share the league itself
+        if merge:
+            for replica in self.env.get_attr("pool"):
+                self.league.merge(replica.events)
+        else:
+            self.env.set_attr("pool", self.league.replica())
 
     def checkpoint(self) -> None:
         folder = self.run_dir / "checkpoints"
@@ -333,8 +341,10 @@ class Trainer:
             def _on_rollout_end(self) -> None:
                 now = int(self.model.num_timesteps)
                 self.bar.update(now - self.bar.n)
+                trainer.sync_league(merge=True)
                 if due(config.snapshot_every, self.last, now):
                     trainer.snapshot(now)
+                trainer.sync_league(merge=False)
                 if due(config.eval_every, self.last, now):
                     trainer.evaluate(now)
                 if due(config.checkpoint_every, self.last, now):

@@ -20,7 +20,6 @@ from skagway_env.envs.common import observation_space
 
 from .conftest import random_playout
 
-
 # Games that do not declare bounds yet: each entry must go once declared.
 PENDING: set[str] = {"skagway", "klondike_rush", "klondike1896", "klondike1896_council"}
 

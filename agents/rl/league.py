@@ -11,6 +11,11 @@ opponent seat independently draws entry ``i`` with probability proportional to
 entry ``i`` (an exponential moving average over the games they met, 1/2 when tied;
 it starts at 1/2). Entries the learner already beats are drawn rarely but never
 starve (``floor``); entries that beat it are drawn most.
+
+Envs in other processes (SB3's ``SubprocVecEnv``) each hold a *replica* of the league
+(``replica()``): it samples by the weights it was given and keeps the results it hears
+in ``events``; the trainer merges those into the league (``merge``) after every rollout,
+in env order, and hands every env a fresh replica, so snapshots reach them too.
 """
 
 from __future__ import annotations
@@ -44,12 +49,15 @@ class League:
     """Weight of the newest result in each entry's moving average."""
     floor: float = 0.05
     entries: list[Entry] = field(default_factory=list)
+    events: list[tuple[str, float]] | None = None
+    """A replica's results not merged yet, ``(spec, result)``; ``None`` in the league."""
 
     def __post_init__(self) -> None:
         if not self.entries:
             self.entries = [Entry(spec) for spec in self.fixed]
-        for entry in self.entries:
-            make_agent(entry.spec, self.game, 0)  # a bad spec fails before training
+        if self.events is None:
+            for entry in self.entries:
+                make_agent(entry.spec, self.game, 0)  # a bad spec fails before training
 
     def weights(self) -> np.ndarray:
         shares = np.array([e.share for e in self.entries])
@@ -69,7 +77,7 @@ class League:
         opponents = []
         for i in picks:
             agent = make_agent(self.entries[i].spec, self.game, int(rng.integers(2**63)))
-            agent.league_entry = self.entries[i]
+            agent.league_spec = self.entries[i].spec
             opponents.append(agent)
         return opponents
 
@@ -77,12 +85,30 @@ class League:
         """A finished game: move each met entry's share toward this result."""
         mine = returns[seat]
         for q, agent in enumerate(opponents):
-            entry = getattr(agent, "league_entry", None)
-            if q == seat or entry is None or entry not in self.entries:
+            spec = getattr(agent, "league_spec", None)
+            if q == seat or spec is None:
                 continue
             result = 1.0 if mine > returns[q] else 0.5 if mine == returns[q] else 0.0
+            self._record(spec, result)
+            if self.events is not None:
+                self.events.append((spec, result))
+
+    def _record(self, spec: str, result: float) -> None:
+        entry = next((e for e in self.entries if e.spec == spec), None)
+        if entry is not None:  # a snapshot may have left the league since
             entry.share += self.decay * (result - entry.share)
             entry.games += 1
+
+    # ------------------------------------------------------------ replicas
+    def replica(self) -> League:
+        """A copy for an env in another process: same entries, an empty ``events``."""
+        return League(self.game, self.fixed, self.max_snapshots, self.decay, self.floor,
+                      [Entry(**vars(e)) for e in self.entries], events=[])
+
+    def merge(self, events: Sequence[tuple[str, float]]) -> None:
+        """Apply a replica's results, in the order it heard them."""
+        for spec, result in events:
+            self._record(spec, result)
 
     # ------------------------------------------------------------ checkpoints
     def to_dict(self) -> dict[str, Any]:
