@@ -9,7 +9,8 @@ both stay thin and tell the same story. Start from a results database::
     fig = analysis.plot_win_rates(analysis.win_rates(results))
 
 A training run folder (``skagway train``) gives its learning curve and evaluations:
-``plot_learning_curve(load_progress(run), load_evaluations(run), players)``.
+``plot_learning_curve(load_progress(run), load_evaluations(run), players)``, or several
+runs stacked with ``plot_runs(run_dirs)``.
 
 Rates carry Wilson intervals, differences of rates Newcombe intervals, means bootstrap
 intervals (``analysis_intervals``). Needs the ``notebooks`` extra (pandas, matplotlib).
@@ -63,6 +64,7 @@ from skagway_experiments.analysis_training import (
     load_evaluations,
     load_progress,
     plot_learning_curve,
+    plot_runs,
 )
 
 __all__ = [
@@ -86,6 +88,7 @@ __all__ = [
     "plot_choices",
     "plot_game_length",
     "plot_learning_curve",
+    "plot_runs",
     "plot_scores",
     "plot_seat_advantage",
     "play_style_tournaments",

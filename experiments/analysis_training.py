@@ -3,20 +3,24 @@
 A run folder of ``skagway train`` (``skagway_experiments.train``) holds the learning
 curve in ``tb/progress.csv`` and the periodic evaluations in ``eval.jsonl`` (win rates
 with Wilson 95% intervals; the games themselves are in ``eval.db``). These read them
-into pandas and draw both panels that ``experiments/plot_training.py`` draws, as one
-``Figure`` (Agg canvas, no pyplot).
+into pandas and draw the learning curve as a ``Figure`` (Agg canvas, no pyplot): one
+run (``plot_learning_curve``) or several stacked (``plot_runs``, which
+``experiments/plot_training.py`` saves as a PNG).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from matplotlib.ticker import EngFormatter
 from skagway_experiments.analysis_plots import PALETTE, _errors, _figure
 
 if TYPE_CHECKING:
     import pandas as pd
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 STEPS = "time/total_timesteps"
@@ -28,7 +32,10 @@ def load_progress(run_dir: str | Path) -> pd.DataFrame:
     mean episode return against its league (``ep_return``, rank-based, +1..-1)."""
     import pandas as pd
 
-    table = pd.read_csv(Path(run_dir) / "tb" / "progress.csv")
+    run_dir = Path(run_dir)
+    # a run folder, or the trimmed copy of its logs kept in agents/rl/results/
+    logged = run_dir / "tb" / "progress.csv"
+    table = pd.read_csv(logged if logged.exists() else run_dir / "progress.csv")
     if RETURN not in table:  # no episode finished yet
         table[RETURN] = float("nan")
     rows = table.dropna(subset=[STEPS, RETURN])
@@ -61,7 +68,28 @@ def plot_learning_curve(progress: pd.DataFrame, evaluations: pd.DataFrame, playe
     Right: the evaluation win rate against ``players - 1`` copies of each opponent with
     its Wilson interval (``load_evaluations``), even play (1 / players) dashed."""
     fig = _figure(10.0, 3.6)
-    left, right = fig.subplots(1, 2)
+    _draw_run(*fig.subplots(1, 2), progress, evaluations, players)
+    fig.suptitle(title)
+    return fig
+
+
+def plot_runs(run_dirs: Sequence[str | Path]) -> Figure:
+    """The learning curves of several run folders, one row of both panels per run,
+    each titled with its game and seat count from the run's ``config.yaml``."""
+    import yaml
+
+    fig = _figure(10.0, 4.0 * len(run_dirs))
+    rows = fig.subplots(len(run_dirs), 2, squeeze=False)
+    for (left, right), run in zip(rows, run_dirs, strict=True):
+        config = yaml.safe_load((Path(run) / "config.yaml").read_text())
+        _draw_run(left, right, load_progress(run), load_evaluations(run), config["players"])
+        for ax in (left, right):
+            ax.set_title(f"{config['game']}, {config['players']} seats\n{ax.get_title()}")
+    return fig
+
+
+def _draw_run(left: Axes, right: Axes, progress: pd.DataFrame, evaluations: pd.DataFrame,
+              players: int) -> None:
     left.plot(progress["steps"], progress["ep_return"], color=PALETTE[0], marker=".")
     left.set(title="return against the league", xlabel="env steps",
              ylabel="mean episode return (rank, +1..-1)")
@@ -79,5 +107,5 @@ def plot_learning_curve(progress: pd.DataFrame, evaluations: pd.DataFrame, playe
     right.set(title="evaluation win rate (95% Wilson CI)", xlabel="env steps",
               ylabel="win rate", ylim=(0, 1), xlim=(0, None))
     right.legend(fontsize=8)
-    fig.suptitle(title)
-    return fig
+    for ax in (left, right):
+        ax.xaxis.set_major_formatter(EngFormatter())  # 200 k, not 200000

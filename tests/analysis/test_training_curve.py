@@ -61,3 +61,21 @@ def test_learning_curve_plot(run_dir: Path) -> None:
     even = [line.get_ydata()[0] for line in right.get_lines() if line.get_linestyle() == "--"]
     assert even == pytest.approx([1 / 3])
     assert analysis.figure_png(fig).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_several_runs_stack_one_row_each(run_dir: Path, tmp_path_factory) -> None:
+    other = tmp_path_factory.mktemp("other")
+    (other / "tb").mkdir()
+    (other / "tb" / "progress.csv").write_text(PROGRESS)
+    (other / "eval.jsonl").write_text(json.dumps(EVALS[0]) + "\n")
+    (run_dir / "config.yaml").write_text("game: skagway\nplayers: 4\n")
+    (other / "config.yaml").write_text("game: dawson_city_barbers\nplayers: 6\n")
+    fig = analysis.plot_runs([run_dir, other])
+    axes = fig.get_axes()
+    assert len(axes) == 4
+    assert axes[0].get_title().startswith("skagway, 4 seats\nreturn")
+    assert axes[3].get_title().startswith("dawson_city_barbers, 6 seats\nevaluation")
+    assert [line.get_ydata()[0] for line in axes[1].get_lines() if line.get_linestyle() == "--"
+            ] == [0.25]
+    assert [line.get_ydata()[0] for line in axes[3].get_lines() if line.get_linestyle() == "--"
+            ] == [pytest.approx(1 / 6)]
