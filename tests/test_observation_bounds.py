@@ -21,7 +21,7 @@ from skagway_env.envs.common import observation_space
 from .conftest import random_playout
 
 # Games that do not declare bounds yet: each entry must go once declared.
-PENDING: set[str] = {"skagway", "klondike_rush", "klondike1896", "klondike1896_council"}
+PENDING: set[str] = {"skagway", "klondike_rush"}
 
 
 def _bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from skagway_env.games.klondike1896 import observation
 from skagway_env.games.klondike1896.actions import EXTRA_PASS
-from skagway_env.games.klondike1896.endgame import line_deduction
+from skagway_env.games.klondike1896.endgame import finish_game, line_deduction, max_deduction
 from skagway_env.games.klondike1896.phases import EXTRA
 
 from .helpers import I3, I4, bid, game, mask, place_at, start
@@ -20,6 +23,20 @@ def test_illustration_8_deductions():
     assert line_deduction(grid, mask(s, short)) == 2  # one column left
     assert line_deduction(grid, mask(s, short + [(3, 23)])) == 0  # on the finish
     assert line_deduction(grid, mask(s, short + [(3, 23), (0, 23)])) == 0
+
+
+def test_an_empty_path_loses_the_most_the_observation_allows():
+    """The deduction's declared bound is reached, not just respected: a seat with no
+    claim down loses two points a column, all 24 of them."""
+    s = start(game(2))
+    finish_game(s)
+    grid = s.game.grid
+    assert s.deduction == [max_deduction(grid)] * 2 == [2 * 24] * 2
+    _, high = s.game.observation_bounds()
+    seat0 = s.game.observation_size() - observation.SEATS * (
+        observation.SEAT_SCALARS + observation.PLANES * grid.cells)
+    feature = seat0 + 5  # gold, rubies, fresh rubies, hidden, goal, deduction / 50
+    assert s.observation_tensor(0)[feature] == high[feature] == np.float32(48 / 50)
 
 
 def near_the_finish():

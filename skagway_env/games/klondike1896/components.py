@@ -61,6 +61,25 @@ class Components:
     def additional(self) -> int:
         return len(self.claims) - 1
 
+    # A landscape is one set: one board of each design ([Preparation] "Each player
+    # receives four landscape boards"), turned any way; a space is covered at most once
+    # ([Placing the claim]) and pays once ([3) Counting points]). So these totals bound
+    # the gold and the rubies one landscape can ever yield.
+    @property
+    def set_gold(self) -> int:
+        """Gold pieces on one set of boards."""
+        return sum(max(v, 0) for b in self.boards for row in b.terrain for v in row)
+
+    @property
+    def set_ruby_spaces(self) -> int:
+        """Ruby spaces on one set of boards."""
+        return sum(v == RUBY for b in self.boards for row in b.terrain for v in row)
+
+    @property
+    def richest_space(self) -> int:
+        """The most gold pieces on one space."""
+        return max(max(v, 0) for b in self.boards for row in b.terrain for v in row)
+
 
 def _fail(path: str, msg: str) -> GameParameterError:
     return data_error("klondike1896", path, msg)

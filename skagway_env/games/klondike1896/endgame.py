@@ -39,6 +39,21 @@ def deduction(s: Klondike1896State, p: int) -> int:
     return line_deduction(grid, s.covered[p])
 
 
+def max_deduction(grid: Grid) -> int:
+    """The most ``deduction`` can take (the observation's bound).
+
+    Line: two a column after the rightmost covered one (all ``cols`` with nothing
+    covered), plus two for the edge, which needs the last column covered: at most
+    ``2 * cols``. Square: each leg of the path (``square.spaces_to_finish``), to the
+    first missing frame or between two, is a shortest path over distinct cells or the
+    Chebyshev fallback, so at most ``cells`` spaces; one leg a frame, so at most
+    ``2 * frames * cells`` (loose, but no play can pass it).
+    """
+    if grid.square:
+        return POINTS_PER_SPACE * len(grid.targets) * grid.cells
+    return POINTS_PER_SPACE * grid.cols
+
+
 def merge_fresh_rubies(s: Klondike1896State) -> None:
     """[3)] rubies won by covering are kept apart and usable from the next round."""
     for q in range(s.num_players):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, MAX_ROW, ActionCodec
@@ -86,6 +88,9 @@ class Klondike1896Game(Game):
 
     def observation_size(self) -> int:
         return self._observation_size
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return observation.bounds(self)
 
     def max_game_length(self) -> int:
         n = self.num_players

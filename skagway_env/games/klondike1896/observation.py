@@ -24,6 +24,18 @@ Tensor layout (T = 11 claim types with the bundled data, C = 144 grid cells):
 |                     | planes over the cells: covered, last claim, gold pieces / 3,|
 |                     | ruby spaces                                                 |
 
+Bounds (``bounds``): one-hots, flags and planes lie in ``[0, 1]``; the others are
+counts, each up to what the rules and the component data allow, none negative:
+
+- round: one round a dealt row of n claims, so at most ``game.max_rounds``;
+- bids: at most ``MAX_BID`` (the action space) and the rubies one can hold;
+- supply: each type up to its copies; additional claims up to theirs;
+- gold and rubies: what one set of boards holds (``Components.set_gold``,
+  ``set_ruby_spaces``), plus the three starting rubies ([Preparation]);
+- deduction: ``endgame.max_deduction``; gold pieces a space: ``richest_space``.
+
+Nothing stays infinite: every count comes from a fixed supply or board.
+
 Only the head (the first rows of the table) is written afresh each step; the table
 block and each seat's block are kept (on the state and on the game) and copied in.
 """
@@ -34,9 +46,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.bounds import FeatureBounds
+from .actions import MAX_BID
+from .endgame import max_deduction
 from .phases import AUCTION, EXTRA, PHASE_NAMES
 
 if TYPE_CHECKING:
+    from .game import Klondike1896Game
     from .state import Klondike1896State
 
 SEATS = 4
@@ -54,6 +70,30 @@ def head_size(t: int) -> int:
 def size(claim_types: int, cells: int) -> int:
     return (head_size(claim_types) + claim_types + MAX_ROWS * SEATS * claim_types
             + SEATS * (SEAT_SCALARS + PLANES * cells))
+
+
+def bounds(game: Klondike1896Game) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` in the layout above (every low 0)."""
+    from .state import START_RUBIES
+
+    comp, cells = game.components, game.grid.cells
+    t = len(comp.claims)
+    # [Preparation] three rubies; [3) Counting points] more only from covered ruby spaces
+    most_rubies = START_RUBIES + comp.set_ruby_spaces
+    top_bid = min(MAX_BID, most_rubies) / 10.0  # a bid is paid from rubies held
+    # [1)] a round's auction takes a dealt row of n claims: game.max_rounds rows at most
+    out = FeatureBounds().add(PHASES + 4 + 4).add(1, game.max_rounds / 50.0)
+    out.extend(FeatureBounds().add(1).add(1, top_bid), SEATS * SEATS)
+    out.add(SEATS).add(1, top_bid).add(1)  # passes stay below n <= 4 in the auction
+    out.add(SEATS * t)
+    copies = np.array([c.count for c in comp.claims[:comp.row_types]], np.float32)
+    out.add(comp.row_types, copies / 10.0).add(1, comp.claims[comp.additional].count / 16.0)
+    out.add(MAX_ROWS * SEATS * t)
+    seat = FeatureBounds().add(1, comp.set_gold / 50.0).add(1, most_rubies / 10.0)
+    seat.add(1, comp.set_ruby_spaces / 10.0).add(2).add(1, max_deduction(game.grid) / 50.0)
+    seat.add(2 * cells).add(cells, comp.richest_space / 3.0).add(cells)
+    out.extend(seat, SEATS)
+    return out.arrays(game.observation_size())
 
 
 def _plane(mask: int, cells: int) -> np.ndarray:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import build_grid, terrain_of
@@ -91,6 +93,9 @@ class CouncilGame(Game):
 
     def observation_size(self) -> int:
         return observation.size(self)
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return observation.bounds(self)
 
     def max_game_length(self) -> int:
         # a round: cards laid out, the request, the ticks, tie draws, takes, join up

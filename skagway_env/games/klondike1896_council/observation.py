@@ -18,6 +18,21 @@ Tensor layout (K = 16 popularity kinds, S = 12 claim slots, C = 144 cells):
 | 3                  | cards still to turn per back / 3 (a child's pack: one count)   |
 | 3K                 | popularity cards on the table, in the pile, discarded (/ 2)   |
 | 4 seat blocks      | 691 values each, see ``seat_fields``                          |
+
+Bounds (``bounds``): one-hots, flags and planes lie in ``[0, 1]``; the others are
+counts, none negative, each up to what the rules and the component data allow:
+
+- tick and declaration tick: ``race.max_ticks`` (every racing seat acts each tick);
+- the request's gold and rubies: the largest printed on a request card;
+- cards still to turn: the pack's size per back (9 in one count for a child's pack);
+- popularity cards by kind on the table, in the pile, discarded: that kind's copies;
+- a popularity level: 4 at the start ([Preparation]) plus, each of the nine rounds,
+  at most the best card's value (a seat's card moves one scale once a round);
+- gold and rubies covered: what one set of boards holds (``Components.set_gold``,
+  ``set_ruby_spaces``: four designs, each space covered once); gold pieces a space:
+  ``richest_space``.
+
+Nothing stays infinite: every count comes from a fixed supply, board or round count.
 """
 
 from __future__ import annotations
@@ -26,9 +41,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.bounds import FeatureBounds
 from ..klondike1896.geometry import ROTATIONS, bits
 from .actions import MAX_SEATS, PIECES, Declare, Join, Lay, Place, Take, Wait
+from .cards import initial_backs_left
 from .components import BACKS
+from .race import max_ticks
 
 if TYPE_CHECKING:
     from .game import CouncilGame
@@ -69,6 +87,42 @@ def global_size(game: CouncilGame) -> int:
 
 def size(game: CouncilGame) -> int:
     return global_size(game) + MAX_SEATS * seat_size(game)
+
+
+def bounds(game: CouncilGame) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` in the layout above (every low 0)."""
+    from .state import START_LEVEL
+
+    comp = game.components
+    shared, kinds = comp.shared, len(comp.kinds)
+    ticks = max_ticks(game) / MAX_TICKS
+    backs = np.zeros(len(BACKS), np.float32)
+    pack = initial_backs_left(game.children_pack)  # only ever drawn down
+    backs[:len(pack)] = pack
+    copies = np.array([k.count for k in comp.kinds], np.float32) / 2.0
+    out = FeatureBounds().add(ROUNDS + PHASES).add(1, ticks)
+    out.add(1).add(1, max(r.gold for r in comp.requests) / 20.0)
+    out.add(1, max(r.rubies for r in comp.requests) / 5.0).add(len(BACKS))
+    out.add(len(comp.requests)).add(len(BACKS), backs / 3.0)
+    for _ in range(3):  # table, pile, discard
+        out.add(kinds, copies)
+    # [Preparation] "on level 4"; [Playing the game] a seat's card moves one scale by
+    # its value, once a round; [Ending the game] "after the ninth round"
+    level = START_LEVEL + game.rounds * max(k.value for k in comp.kinds)
+    seat = FeatureBounds()
+    for name, width in seat_fields(game):
+        if name.startswith("popularity level"):
+            seat.add(width, level / 10.0)
+        elif name.startswith("gold pieces a cell"):
+            seat.add(width, shared.richest_space / 3.0)
+        elif name.startswith("gold covered"):
+            seat.add(1, shared.set_gold / 20.0).add(1, shared.set_ruby_spaces / 5.0)
+        elif name.startswith("racing"):
+            seat.add(3).add(1, ticks)
+        else:
+            seat.add(width)
+    out.extend(seat, MAX_SEATS)
+    return out.arrays(size(game))
 
 
 def _mask_bits(mask: int, cells: int) -> np.ndarray:

@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from .state import CouncilState
 
 
+def max_ticks(game: CouncilGame) -> int:
+    """The most ticks a round's race can take: each tick a racing seat lays one of its
+    four boards, places one of its claims (each slot once) or declares, and a seat
+    that has none left can still declare; so every seat is out by then."""
+    return BOARDS_PER_PLAYER + game.components.slots + 1
+
+
 def slots_of(s: CouncilState, p: int) -> range:
     """The claim slots a seat holds: its set of 11, and a child's extra claim."""
     comp = s.game.components
