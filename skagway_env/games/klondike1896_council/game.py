@@ -12,10 +12,10 @@ from ..klondike1896.geometry import build_grid, terrain_of
 from . import observation
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
+from .race import max_ticks
 from .state import CouncilState
 
 ROUNDS = 9  # [Ending the game] "after the ninth round (after nine request cards)"
-MAX_TICKS = 4 + 12 + 1  # a seat's race: four boards, twelve claims, the declaration
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class CouncilGame(Game):
 
     def max_game_length(self) -> int:
         # a round: cards laid out, the request, the ticks, tie draws, takes, join up
-        per_round = MAX_SEATS + 1 + MAX_TICKS + (MAX_SEATS - 1) + MAX_SEATS + 1
+        per_round = MAX_SEATS + 1 + max_ticks(self) + (MAX_SEATS - 1) + MAX_SEATS + 1
         return ROUNDS * per_round
 
     def new_initial_state(self) -> CouncilState:
