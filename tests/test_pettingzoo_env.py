@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+
 import numpy as np
 import pettingzoo
 import pytest
@@ -39,6 +42,19 @@ def test_pettingzoo_style_module(config):
     env.reset(seed=0)
     assert env.num_agents == config.num_players
     assert isinstance(module.raw_env(num_players=config.num_players), pettingzoo.AECEnv)
+    assert importlib.import_module(module.__name__) is module
+
+
+def test_env_docs_table_names_the_real_env(config):
+    """The env docs' table (the game package's docstring) gives the id and module of
+    the current env version, and the default game's action and observation sizes."""
+    game = skagway_env.make_game(config.name)
+    module = getattr(skagway_env, f"{config.name}_v{game.info.env_version}")
+    doc = module.__doc__
+    assert f'"{env_id(config.name)}"' in doc
+    assert f"from skagway_env import {config.name}_v{game.info.env_version}`" in doc
+    assert re.findall(r"Discrete\((\d+)\)", doc)[0] == str(game.num_distinct_actions())
+    assert re.findall(r"Box\(\((\d+),\)", doc)[0] == str(game.observation_size())
 
 
 def play_env(env, seed: int) -> tuple[list, dict]:

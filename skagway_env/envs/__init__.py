@@ -78,6 +78,7 @@ def register_all(package: types.ModuleType) -> None:
             )
         module = _env_module(name)
         setattr(package, module_name(name), module)
+        sys.modules.setdefault(module.__name__, module)  # import skagway_env.<game>_vN
         sys.modules[module.__name__] = module
 
 

@@ -10,8 +10,8 @@ engine plan and status: `DESIGN.md`.
 
 | Creation            | `skagway_env.make_env("skagway", num_players=4)`                    |
 |---------------------|---------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v0")`                 |
-| Module              | `from skagway_env import skagway_v0`                                |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v1")`                 |
+| Module              | `from skagway_env import skagway_v1`                                |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                  |
 | Actions             | Discrete(231) with the bundled data (see below)                     |
 | Observation         | Dict(observation=Box((567,), float32), action_mask=Box((231,), int8))|
