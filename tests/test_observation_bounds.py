@@ -20,9 +20,6 @@ from skagway_env.envs.common import observation_space
 
 from .conftest import random_playout
 
-# Games that do not declare bounds yet: each entry must go once declared.
-PENDING: set[str] = {"skagway", "klondike_rush"}
-
 
 def _bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
     low, high = game.observation_bounds()
@@ -40,8 +37,6 @@ def _check_inside(state: State, low: np.ndarray, high: np.ndarray) -> None:
 
 
 def test_bounds_are_declared_and_well_formed(config):
-    if config.name in PENDING:
-        pytest.xfail(f"{config.name} declares no observation bounds yet")
     game = config.make()
     assert type(game).observation_bounds is not Game.observation_bounds, (
         f"{config.name} does not declare observation_bounds()")

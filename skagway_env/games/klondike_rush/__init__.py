@@ -54,7 +54,8 @@ decodes every id once into a named tuple.
 Opponents' order cards and the order deck are hidden; `view(player, rng)` redraws
 them and rewrites their draws in the history. Money is secret at the table but every
 change to it is public, so every seat's money is in the observation (RULES_NOTES H1).
-Layout details: `observation.py`.
+Layout details and the Box's finite bounds (money up to every payment the rules
+make): `observation.py`.
 
 ## Rewards
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, ActionCodec
@@ -63,6 +65,9 @@ class KlondikeRushGame(Game):
 
     def observation_size(self) -> int:
         return self.obs_size
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return observation.bounds(self.components, self.num_players)
 
     def max_game_length(self) -> int:
         """Setup, then per auction: draws, bids, offers, crates, builds, profit; plus

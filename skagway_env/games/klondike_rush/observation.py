@@ -27,6 +27,13 @@ padded to five. Tensor layout (S spaces, K order kinds; 36 and 12 bundled):
 |                         | mines x4, tokens x6, completed orders by kind x K,       |
 |                         | order cards held, profit card used, Last Bid card held,  |
 |                         | company cards won/10                                     |
+
+Bounds (``bounds``): one-hots and flags lie in ``[0, 1]``; every count up to its
+supply in the data file (the cards in play for the player count [Setup 3], the order
+cards, the hunt tokens, the symbols those cards carry); the value track up to the
+town's mine plus every mine symbol of the company [Playing the Game 2]; the high bid
+up to ``MAX_BID``; money up to ``max_money``, since every dollar a seat gains is named
+by a rule and each rule pays a bounded number of times. Nothing is left unbounded.
 """
 
 from __future__ import annotations
@@ -35,8 +42,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.bounds import FeatureBounds
+from .actions import MAX_BID
 from .auction import STATUS_NAMES
 from .components import NUM_COMPANIES, TOKEN_KINDS, Components
+from .endgame import MOST_ORDERS_MONEY, SECOND_ORDERS_MONEY, SNOW_BEAST_MONEY
+from .income import TURN_IN_MONEY, TURN_IN_SIZE
+from .setup import START_MONEY, starting_deck
 
 if TYPE_CHECKING:
     from .state import KlondikeRushState
@@ -70,6 +82,58 @@ def seat_features(num_orders: int) -> int:
 def size(comp: Components) -> int:
     return (_HEAD + comp.num_spaces * SPACE_FEATURES + comp.num_orders
             + MAX_SEATS * seat_features(comp.num_orders))
+
+
+def max_money(comp: Components, num_players: int) -> int:
+    """The most money a seat can hold: payments go to the supply ([Playing the Game 1]
+    the winning bid, [Playing the Game 2] a build), so only these add to it:
+
+    - [Setup 5] the starting $30;
+    - [Playing the Game 3] the profit card, once, and [Game End] the final profits
+      (twice for an unused card): at most twice every investment symbol in play at
+      the best value its company's track can reach (the town's mine plus every mine
+      symbol of that company);
+    - [Free Actions] every order card completed, and a turn-in of three of the hunt
+      tokens on the board (one a space but the town's [Setup 2]) for $5;
+    - [Game End] the whole snow beast award, and both order piles [Errata].
+    """
+    cards = [c for c, d in zip(comp.cards, starting_deck(comp, num_players), strict=True) if d]
+    profit = 0
+    for k in range(NUM_COMPANIES):
+        built = sum(c.mines[k] for c in cards)
+        profit += sum(c.invest[k] for c in cards) * max(comp.values[:built + 1])
+    orders = sum(o.value * o.count for o in comp.orders)
+    turn_ins = (comp.num_spaces - 1) // TURN_IN_SIZE * TURN_IN_MONEY
+    return (START_MONEY + 2 * profit + orders + turn_ins + SNOW_BEAST_MONEY
+            + MOST_ORDERS_MONEY + SECOND_ORDERS_MONEY)
+
+
+def bounds(comp: Components, num_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` in the layout above."""
+    n = num_players
+    cards = [c for c, d in zip(comp.cards, starting_deck(comp, n), strict=True) if d]
+    invest = np.array([sum(c.invest[k] for c in cards) for k in range(NUM_COMPANIES)])
+    mines = np.array([sum(c.mines[k] for c in cards) for k in range(NUM_COMPANIES)])
+    copies = np.array([o.count for o in comp.orders])
+    lot_card = (FeatureBounds().add(1)
+                .add(NUM_COMPANIES, np.array([max(c.invest[k] for c in cards)
+                                              for k in range(NUM_COMPANIES)]))
+                .add(NUM_COMPANIES, np.array([max(c.mines[k] for c in cards)
+                                              for k in range(NUM_COMPANIES)]))
+                .add(1, max(c.crates for c in cards)))
+    out = (FeatureBounds().add(PHASES).add(2 * MAX_SEATS)
+           .add(1).add(2, n / 5).add(2, len(cards) / 36).add(1, copies.sum() / 32)
+           .extend(lot_card, LOT)
+           .add(1, MAX_BID / 50).add(MAX_SEATS).add(MAX_SEATS * len(STATUS_NAMES))
+           .add(NUM_COMPANIES, (mines + 1) / 11)
+           .add(1, LOT * max(c.crates for c in cards))
+           .add(comp.num_spaces * SPACE_FEATURES)
+           .add(comp.num_orders, copies))
+    seat = (FeatureBounds().add(1).add(1, max_money(comp, n) / 100)
+            .add(NUM_COMPANIES, invest).add(NUM_COMPANIES, mines)
+            .add(len(TOKEN_KINDS), np.array(comp.tokens)).add(comp.num_orders, copies)
+            .add(1, copies.sum()).add(2).add(1, len(cards) / 10))
+    return out.extend(seat, MAX_SEATS).arrays(size(comp))
 
 
 def board(s: KlondikeRushState) -> np.ndarray:

@@ -10,9 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .components import Components
     from .state import KlondikeRushState
 
 ORDERS_DEALT = 2  # [Setup 4] "deal 2 to each player"
+START_MONEY = 30  # [Setup 5] "Give each player $30"
+
+
+def starting_deck(comp: Components, num_players: int) -> list[int]:
+    """[Setup 3] the company cards in play: the "4+" cards are out with 2-3 players."""
+    return [int(num_players >= 4 or not c.four_plus) for c in comp.cards]
 
 
 def token_outcomes(s: KlondikeRushState) -> list[tuple[int, float]]:

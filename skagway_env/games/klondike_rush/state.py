@@ -35,11 +35,11 @@ from .actions import (
 )
 from .building import EMPTY, TOWN
 from .components import NUM_COMPANIES, TOKEN_KINDS
+from .setup import START_MONEY, starting_deck
 
 if TYPE_CHECKING:
     from .game import KlondikeRushGame
 
-START_MONEY = 30  # [Setup 5] "Give each player $30"
 TWO_PLAYER_REMOVED = 4  # [2-Player Game] "remove an additional 4 random company cards"
 TWO_PLAYER_LOT = 2  # [2-Player Game] "draw 2 company cards instead of 1"
 
@@ -68,7 +68,7 @@ class KlondikeRushState(State):
         self.track = [1] * NUM_COMPANIES
         # [Setup 3] "4+" cards out with 2-3 players; [2-Player Game] four more random
         # cards out, drawn as four cards never bought (RULES_NOTES S2)
-        self.deck = [int(n >= 4 or not c.four_plus) for c in comp.cards]
+        self.deck = starting_deck(comp, n)
         self.draws_left = sum(self.deck) - (TWO_PLAYER_REMOVED if n == 2 else 0)
         self.order_deck = [o.count for o in comp.orders]
         self.hand = [[0] * comp.num_orders for _ in range(n)]

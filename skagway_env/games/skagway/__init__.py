@@ -68,6 +68,9 @@ ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
 |         |      | Goods die, the bribe offered, gunfight dice, bought this turn (3),   |
 |         |      | $4 counters not yet turned in, the Sheriff's demand                  |
 
+Bounds (the Box's low and high, `observation.bounds`): finite for every feature but
+the points, which grow without a clean cap (low 0, high infinite).
+
 Hidden: other seats' Gold and Goods by face, their Railroad counters until the
 Railroad is scored, and which Hired Hands another seat recruited (how many shows);
 `view(player, rng)` redraws all of it consistently.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core import Game, GameInfo, GameParameterError, GameParams
 from . import observation
 from .actions import ActionCodec
@@ -53,6 +55,9 @@ class SkagwayGame(Game):
 
     def observation_size(self) -> int:
         return observation.size(len(self.components.goods), len(self.components.prestige))
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        return observation.bounds(self.components, self.num_players, self.params.max_turns)
 
     def max_game_length(self) -> int:
         # the starting-player draw, then at most ACTIONS_PER_TURN actions a turn (DESIGN.md)

@@ -6,7 +6,17 @@ Hands another seat recruited (they look like the pool; how many shows).
 
 The tensor holds everything the position text shows (``describe(..., with_log=False)``,
 the seat's ``position_string``): equal tensors mean equal texts and equal legal
-actions (``tests/test_observation_completeness.py``).
+actions (``tests/test_observation_completeness.py``); the package docstring lays it out.
+
+Bounds (``bounds``): one-hots and flags lie in ``[0, 1]``; counts of counters, cards
+and Hired Hands up to what the data file puts in play for the player count [3.1];
+the Buildings Purchased marker between the 3+ spaces [6.0]; kills up to 5+ [4.5.1];
+a spot in a list up to the spots there are (every Worker in play on the Railroad
+stack, which has no limit [4.2.2]); the turn up to ``max_turns`` (I22); bribes and
+demands up to ``MAX_BRIBE`` (I6); dice up to 6. Points alone have no finite high:
+they stop at zero below [4.4.3] but grow every turn, from a dozen sources, for as
+long as the game lasts, and no turn count bounds a game but the cap: a per-turn
+maximum summed over ``max_turns`` turns would be a fragile number far beyond play.
 """
 
 from __future__ import annotations
@@ -15,6 +25,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.bounds import INF, FeatureBounds
+from .actions import MAX_BRIBE
 from .components import SPACES
 from .stages import (
     BANK,
@@ -36,9 +48,12 @@ from .stages import (
     Location,
     Stage,
 )
-from .workers import controller
+from .street import KILLS_CAP
+from .work import HANDS_RECRUITED
+from .workers import HIRED_HANDS, controller
 
 if TYPE_CHECKING:
+    from .components import Components
     from .state import SkagwayState
 
 MAX_SEATS = 4
@@ -53,6 +68,9 @@ HEAD = 6  # final turn, end triggered, truncated, turn, max_turns, turns left
 # bank and robbed by face, four supply counts, die and bribe, two gunfight dice, three
 # bought-this-turn flags, $4 counters left and the Sheriff's demand
 TABLE = 3 + 3 + 4 + 3 + 2 + 3 + 2
+# Divisors of counts and list places in the tensor
+GOLD_SCALE, RAIL_SCALE, GOODS_SCALE = 14.0, 9.0, 14.0
+SPOT_SCALE, BANDIT_SCALE, BRIBE_SCALE, DIE_SCALE = 10.0, 13.0, 30.0, 6.0
 
 
 def seat_features(prestige: int) -> int:
@@ -96,11 +114,41 @@ def _seat_block(s: SkagwayState, seat: int, to_move: int) -> list[float]:
         owned[p] = 1.0
     return [1.0, s.points[seat] / 50.0, s.purchased_track[seat] / 3.0, s.kills[seat] / 5.0,
             *owned, float(seat == s.first_player), float(seat == s.recruiter),
-            float(seat == s.recruited_by), sum(s.gold_held[seat]) / 14.0,
-            sum(s.rail_held[seat]) / 9.0, sum(s.goods_held[seat]) / 14.0,
+            float(seat == s.recruited_by), sum(s.gold_held[seat]) / GOLD_SCALE,
+            sum(s.rail_held[seat]) / RAIL_SCALE, sum(s.goods_held[seat]) / GOODS_SCALE,
             *[float(o == seat) for o in s.building_owner], float(s.rail_owner == seat),
             float(s.docks_owner == seat), float(seat == to_move),
             recruits_held(s, seat) / 2.0]
+
+
+def bounds(comp: Components, num_players: int, max_turns: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-feature ``(low, high)`` in ``encode``'s order (the module docstring says why)."""
+    n = num_players
+    gold, rail = comp.gold.supply(n), comp.railroad.supply(n)
+    gold_faces = np.array([gold.count(v) for v, _ in comp.gold.counts])
+    rail_faces = np.array([rail.count(v) for v, _ in comp.railroad.counts])
+    goods = np.array([g.count for g in comp.goods])
+    in_play = 2 * n + len(HIRED_HANDS)  # [2.0] two Workers a player, the Hired Hands
+    cap = max_turns / TURN_SCALE
+    track = comp.purchased_track_limit / 3.0
+    seat = (FeatureBounds().add(1).add(1, INF).add(1, track, -track).add(1, KILLS_CAP / 5.0)
+            .add(len(comp.prestige)).add(3)
+            .add(1, len(gold) / GOLD_SCALE).add(1, len(rail) / RAIL_SCALE)
+            .add(1, goods.sum() / GOODS_SCALE).add(len(SPACES) + 3)
+            .add(1, HANDS_RECRUITED / 2.0))
+    worker = (FeatureBounds().add(len(LOCATIONS) + 1 + MAX_SEATS + 1)
+              .add(1, comp.mine_spots_for(n) / SPOT_SCALE).add(1, in_play / SPOT_SCALE)
+              .add(1, comp.assay_spots / SPOT_SCALE).add(1, in_play / BANDIT_SCALE).add(1))
+    top = max(v for v, _ in comp.gold.counts)
+    out = (FeatureBounds().add(3).add(3, cap).add(len(STAGES)).extend(seat, MAX_SEATS)
+           .add(len(gold_faces), gold_faces).add(len(rail_faces), rail_faces)
+           .add(len(goods), goods).add(len(SPACES) * 3).extend(worker, NUM_WORKERS)
+           .add(2 * len(gold_faces), np.tile(gold_faces, 2))
+           .add(1, len(gold) / GOLD_SCALE).add(1, len(rail) / RAIL_SCALE)
+           .add(2, goods.sum() / GOODS_SCALE).add(2)
+           .add(1, MAX_BRIBE / BRIBE_SCALE).add(2).add(len(SPACES))
+           .add(1, gold.count(top) / 3.0).add(1, MAX_BRIBE / BRIBE_SCALE))
+    return out.arrays(size(len(comp.goods), len(comp.prestige)))
 
 
 _LOCATION_INDEX = {where: i for i, where in enumerate(LOCATIONS)}
@@ -143,11 +191,11 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
         for k, spots in enumerate((s.mines, s.railroad, s.assay)):
             if worker in spots:
                 index.append(tail + k)
-                value.append((spots.index(worker) + 1) / 10.0)
+                value.append((spots.index(worker) + 1) / SPOT_SCALE)
         tail += len(SPOT_LISTS)
         if worker in s.bandits:
             index.append(tail)
-            value.append((s.bandits.index(worker) + 1) / 13.0)
+            value.append((s.bandits.index(worker) + 1) / BANDIT_SCALE)
         if worker == s.active:
             index.append(tail + 1)
             value.append(1.0)
@@ -155,11 +203,12 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     out[index] = value
     faces = [v for v, _ in comp.gold.counts]
     rest = [s.bank.count(v) for v in faces] + [s.robbed.count(v) for v in faces]
-    rest += [sum(s.gold_supply) / 14.0, sum(s.rail_supply) / 9.0, sum(s.goods_deck) / 14.0,
-             len(s.goods_bottom) / 14.0, s.goods_die / 6.0, s.bribe[0], s.bribe[1] / 30.0]
-    rest += [r / 6.0 for r in s.rolls[:2]] + [0.0] * (2 - len(s.rolls[:2]))
+    rest += [sum(s.gold_supply) / GOLD_SCALE, sum(s.rail_supply) / RAIL_SCALE,
+             sum(s.goods_deck) / GOODS_SCALE, len(s.goods_bottom) / GOODS_SCALE,
+             s.goods_die / DIE_SCALE, s.bribe[0], s.bribe[1] / BRIBE_SCALE]
+    rest += [r / DIE_SCALE for r in s.rolls[:2]] + [0.0] * (2 - len(s.rolls[:2]))
     rest += [float(b) for b in s.bought_this_turn]
-    rest += [top_gold_left(s) / 3.0, s.demand / 30.0]
+    rest += [top_gold_left(s) / 3.0, s.demand / BRIBE_SCALE]
     out[base:base + len(rest)] = rest
     return out
 
