@@ -217,6 +217,8 @@ BAD_FILES = {
     "gold-total": (GOLD, "counts = { 2 = 6, 3 = 6, 4 = 3 }", "14 counters needed"),
     "removal": (GOLD, "counts = { 2 = 8, 3 = 1, 4 = 5 }", "removes more"),
     "gold-face": (GOLD, "counts = { 2 = 5, 3 = 6, 5 = 3 }", "values among"),
+    "gold-face-missing": (GOLD, "counts = { 2 = 8, 3 = 6 }", r"no counter of value \[4\]"),
+    "rail-face-missing": (RAIL, "counts = { 2 = 8, 3 = 1 }", r"no counter of value \[1\]"),
     "two-deeds": (RAIL, "counts = { 1 = 4, 2 = 3, 3 = 2 }", r"exactly one \(3\)"),
     "spot": ('"Hotel", "Saloon"', '"Hotel", "Opera House"', "night_spots must be 2"),
     "colour": ('colour = "blue"', 'colour = "green"', "has 3 workers"),

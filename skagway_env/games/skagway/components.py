@@ -228,6 +228,11 @@ def load_components(path: str | None = None) -> Components:
         "exactly one (3) Railroad counter needed: the Deed [4.3.2]",
     )
     check(dict(rail.counts).get(2, 0) >= 1, "at least one (2) Railroad counter needed [3.1]")
+    for name, counters, faces in (("gold_counters", gold, (2, 3, 4)),
+                                  ("railroad_counters", rail, (1, 2, 3))):
+        missing = sorted(set(faces) - dict(counters.counts).keys())
+        check(not missing, f"[{name}]: no counter of value {missing}; the observation has a "
+                           f"place for each of {list(faces)}, so each needs one or more")
 
     workers = []
     for at, raw in entries(data, "workers"):
