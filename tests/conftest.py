@@ -58,3 +58,23 @@ def sample_states(game: Game, seed: int, count: int) -> list[State]:
         picks = rng.choice(len(snapshots), size=min(count - len(found), 8), replace=False)
         found += [snapshots[i] for i in sorted(picks)]
     return found
+
+
+def assert_inside_bounds(state: State, low: np.ndarray, high: np.ndarray) -> None:
+    """Every seat's observation tensor lies within the game's declared bounds."""
+    for p in range(state.num_players):
+        obs = state.observation_tensor(p)
+        outside = np.flatnonzero((obs < low) | (obs > high))
+        assert outside.size == 0, (
+            f"seat {p}, features {outside[:8].tolist()}: values "
+            f"{obs[outside[:8]].tolist()} outside [{low[outside[:8]].tolist()}, "
+            f"{high[outside[:8]].tolist()}]\n{state}")
+
+
+def assert_random_play_inside_bounds(game: Game, seeds) -> None:
+    """Random games of ``game``: every step, and the end, inside its declared bounds."""
+    low, high = (np.asarray(b) for b in game.observation_bounds())
+    for seed in seeds:
+        final = random_playout(game.new_initial_state(), np.random.default_rng(seed),
+                               lambda s: assert_inside_bounds(s, low, high))
+        assert_inside_bounds(final, low, high)

@@ -15,25 +15,15 @@ import pytest
 from skagway_agents import make_agent
 from skagway_experiments.play import play_game
 
-from skagway_env.core import Game, State
+from skagway_env.core import Game
 from skagway_env.envs.common import observation_space
 
-from .conftest import random_playout
+from .conftest import assert_inside_bounds, assert_random_play_inside_bounds
 
 
 def _bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
     low, high = game.observation_bounds()
     return np.asarray(low), np.asarray(high)
-
-
-def _check_inside(state: State, low: np.ndarray, high: np.ndarray) -> None:
-    for p in range(state.num_players):
-        obs = state.observation_tensor(p)
-        outside = np.flatnonzero((obs < low) | (obs > high))
-        assert outside.size == 0, (
-            f"seat {p}, features {outside[:8].tolist()}: values "
-            f"{obs[outside[:8]].tolist()} outside [{low[outside[:8]].tolist()}, "
-            f"{high[outside[:8]].tolist()}]\n{state}")
 
 
 def test_bounds_are_declared_and_well_formed(config):
@@ -54,11 +44,7 @@ def test_bounds_are_declared_and_well_formed(config):
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_random_play_stays_inside_bounds(config, seed):
-    game = config.make()
-    low, high = _bounds(game)
-    final = random_playout(game.new_initial_state(), np.random.default_rng(seed),
-                           lambda s: _check_inside(s, low, high))
-    _check_inside(final, low, high)
+    assert_random_play_inside_bounds(config.make(), [seed])
 
 
 def test_heuristic_play_stays_inside_bounds(config):
@@ -68,5 +54,5 @@ def test_heuristic_play_stays_inside_bounds(config):
     low, high = _bounds(game)
     agents = [make_agent("heuristic", game, seed=seat) for seat in range(game.num_players)]
     result = play_game(game, agents, seed=3,
-                       on_step=lambda s, _action: _check_inside(s, low, high))
+                       on_step=lambda s, _action: assert_inside_bounds(s, low, high))
     assert len(result.returns) == game.num_players

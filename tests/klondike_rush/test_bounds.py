@@ -4,12 +4,10 @@ bound, and random play with that file stays inside."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from skagway_env.core.playout import random_playout
 from skagway_env.games.klondike_rush.components import DEFAULT_DATA_FILE
 from skagway_env.games.klondike_rush.observation import max_money
 
+from ..conftest import assert_random_play_inside_bounds
 from .helpers import game
 
 
@@ -25,9 +23,4 @@ def test_bounds_follow_the_data_file(tmp_path):
     assert max_money(comp, 3) - max_money(bundled.components, 3) == 9 * 20 - 3 * 7
     low, high = richer.observation_bounds()
     assert high.max() == 38  # the order cards a seat can hold, 6 more than bundled
-    for seed in range(4):
-        def inside(state):
-            for p in range(state.num_players):
-                obs = state.observation_tensor(p)
-                assert ((obs >= low) & (obs <= high)).all(), np.flatnonzero(obs > high)
-        inside(random_playout(richer.new_initial_state(), np.random.default_rng(seed), inside))
+    assert_random_play_inside_bounds(richer, range(4))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 import skagway_env
-from skagway_env.core.playout import random_playout
 from skagway_env.games.skagway.components import DEFAULT_DATA_FILE
 from skagway_env.games.skagway.observation import HEAD, STAGES, size
+
+from ..conftest import assert_random_play_inside_bounds
 
 
 def test_bounds_follow_the_data_file_and_the_cap(tmp_path):
@@ -25,9 +26,4 @@ def test_bounds_follow_the_data_file_and_the_cap(tmp_path):
     assert (low[marker], high[marker]) == (np.float32(-2 / 3), np.float32(2 / 3))
     assert high[-2] == np.float32(6 / 3)  # six $4 counters not yet turned in
     assert size(len(game.components.goods), len(game.components.prestige)) == high.size
-    for seed in range(4):
-        def inside(state):
-            for p in range(state.num_players):
-                obs = state.observation_tensor(p)
-                assert ((obs >= low) & (obs <= high)).all(), np.flatnonzero(obs > high)
-        inside(random_playout(game.new_initial_state(), np.random.default_rng(seed), inside))
+    assert_random_play_inside_bounds(game, range(4))
