@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from skagway_env import make_game
 from skagway_env.core import GameParameterError
 from skagway_env.games.skagway.components import DEFAULT_DATA_FILE, SPACES, load_components
 
@@ -269,3 +270,23 @@ def test_counts_that_need_a_different_removal_too(tmp_path, counts, removal, mat
 def test_missing_data_file(tmp_path):
     with pytest.raises(GameParameterError, match="no such file"):
         load_components(str(tmp_path / "nope.toml"))
+
+
+@pytest.mark.parametrize("swap", ["players.colours", "workers' colours"])
+def test_seat_i_plays_colour_i_whatever_the_file_order(tmp_path, swap):
+    """[3.2] a seat plays the colour it chose: seat i is `players.colours[i]`, and its
+    Workers (ids 2i, 2i+1) are that colour's, wherever the file lists them."""
+    text = DEFAULT_DATA_FILE.read_text()
+    if swap == "players.colours":  # seat 0 takes blue: Marina's Workers
+        old = 'colours = ["green", "blue", "yellow", "red"]'
+        assert old in text
+        text = text.replace(old, 'colours = ["blue", "green", "yellow", "red"]')
+    else:  # Clarence and Bill (listed first) become blue; Jane and Frank green
+        text = text.replace('colour = "green"', 'colour = "swap"')
+        text = text.replace('colour = "blue"', 'colour = "green"')
+        text = text.replace('colour = "swap"', 'colour = "blue"')
+    path = write(tmp_path, text)
+    comp = load_components(path)
+    assert [w.colour for w in comp.workers] == [c for c in comp.colours for _ in range(2)]
+    state = make_game("skagway", num_players=2, data_file=path).new_initial_state()
+    assert {state.worker_name(0), state.worker_name(1)} == {"Jane", "Frank"}

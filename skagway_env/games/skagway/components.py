@@ -128,7 +128,7 @@ class SkagwayTodayRow:
 
 @dataclass(frozen=True)
 class Components:
-    colours: tuple[str, ...]  # seat i plays colours[i]
+    colours: tuple[str, ...]  # seat i plays colours[i]; workers are in this order
     mine_spots: tuple[tuple[int, int], ...]  # (number of players, spots) [4.2.1]
     assay_spots: int
     starting_points: tuple[int, ...]  # 1st..4th player from the starting player [3.4]
@@ -243,6 +243,9 @@ def load_components(path: str | None = None) -> Components:
     for c in colours:
         n = sum(w.colour == c for w in workers)
         check(n == 2, f"colour '{c}' has {n} workers; each colour has 2 [2.0], [3.3]")
+    # Seat i plays colours[i] [3.2] and owns Workers 2i and 2i+1 (workers.py): order
+    # them by colour, whatever order the file lists them in.
+    workers = [w for c in colours for w in workers if w.colour == c]
     hands = []
     for at, raw in entries(data, "hired_hands"):
         kind = need(raw, "kind", at)
