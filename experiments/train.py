@@ -39,7 +39,7 @@ from typing import Any
 
 import yaml
 from skagway_agents import make_agent
-from skagway_agents.policy_file import PolicyHeader
+from skagway_agents.policy_file import PolicyFileError, PolicyHeader, read_header
 from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
 from skagway_agents.rl.network import policy_kwargs
 from tqdm import tqdm
@@ -232,7 +232,7 @@ class Trainer:
         self.env = VecMonitor(env)
         p = config.ppo
         if checkpoint.exists():
-            self.model = MaskablePPO.load(checkpoint, env=self.env, device="cpu")
+            self.model = self._restore(MaskablePPO, checkpoint)
         else:
             self.model = MaskablePPO(
                 "MlpPolicy", self.env, n_steps=p.n_steps, batch_size=p.batch_size,
@@ -243,6 +243,23 @@ class Trainer:
         formats = ["csv", "tensorboard"] if _has_tensorboard() else ["csv"]
         self.model.set_logger(configure(str(run_dir / "tb"), formats))
         self.evaluations: list[dict[str, Any]] = []
+
+    def _restore(self, algorithm: Any, checkpoint: Path) -> Any:
+        """The checkpointed model, if the engine is still the one it trained on.
+
+        The run's exported bots record the engine version and sizes; a run of an older
+        engine is refused in one line. The observation *bounds* are not part of what
+        the policy learned (SB3's ``MlpPolicy`` does not scale by them), so a run started
+        before its game declared bounds resumes under the bounds the env has now.
+        """
+        exported = sorted((self.run_dir / "models").glob("step_*.zip"))
+        if exported:
+            try:
+                read_header(exported[-1]).check(self.game)
+            except PolicyFileError as exc:
+                raise TrainConfigError(f"{self.run_dir}: cannot resume: {exc}") from None
+        return algorithm.load(checkpoint, env=self.env, device="cpu",
+                              custom_objects={"observation_space": self.env.observation_space})
 
     # -------------------------------------------------------------- hooks
     def header(self) -> PolicyHeader:

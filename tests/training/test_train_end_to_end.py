@@ -80,6 +80,25 @@ def test_resume_continues_the_run(run):
     assert names[-1] == "eval-000001536"
 
 
+def test_resume_refuses_another_engine_and_ignores_new_bounds(run, monkeypatch):
+    """Bounds are not what a policy learned, so a run resumes after its game declares
+    new ones; an engine of another version would make it another game: refused."""
+    from skagway_env.core import Game
+    from skagway_env.games.dawson_city_barbers.game import DawsonCityBarbersGame
+
+    steps = max(int(r["time/total_timesteps"]) for r in curve(run.run_dir)
+                if r.get("time/total_timesteps"))
+    with monkeypatch.context() as patch:
+        patch.setattr(DawsonCityBarbersGame, "observation_bounds", Game.observation_bounds)
+        resumed = training.resume(run.run_dir, total_steps=steps + 512, progress=False)
+    assert resumed.steps == steps + 512  # one rollout: 4 envs x 128 steps
+    newer = dataclasses.replace(DawsonCityBarbersGame.info, env_version=99)
+    monkeypatch.setattr(DawsonCityBarbersGame, "info", newer)
+    with pytest.raises(training.TrainConfigError,
+                       match=r"cannot resume: .* not dawson_city_barbers v99"):
+        training.resume(run.run_dir, total_steps=steps + 1024, progress=False)
+
+
 def test_trained_bot_plays_in_a_tournament(run, tmp_path):
     config = config_from_dict({
         "name": "bot", "game": "dawson_city_barbers", "players": 3,
