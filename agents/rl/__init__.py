@@ -2,8 +2,9 @@
 agent specs, and the self-play league. The trainer itself is
 ``skagway_experiments.train`` (it evaluates through the tournament runner).
 
-Importing this package imports torch and Stable-Baselines3 (``pip install
-'skagway_env[train]'``); ``skagway_agents`` alone does not.
+Importing this package imports torch and Stable-Baselines3 (``make test`` installs them;
+by hand, ``pip install -c constraints.txt -e '.[train]'`` keeps torch on its CPU build);
+``skagway_agents`` alone does not.
 """
 
 from ..policy_file import PolicyFileError, PolicyHeader, read_header, save_policy

@@ -40,8 +40,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     try:
         from skagway_experiments import train as training
     except ImportError as exc:
-        raise CliError(f"training needs the train extra (pip install "
-                       f"'skagway_env[train]'): {exc}") from None
+        raise CliError(f"training needs the train extra (make test installs it; by hand "
+                       f"pip install -c constraints.txt -e '.[train]'): {exc}") from None
     progress = False if args.no_progress else None
     try:
         if args.resume:
