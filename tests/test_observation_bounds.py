@@ -16,7 +16,7 @@ from skagway_agents import make_agent
 from skagway_experiments.play import play_game
 
 from skagway_env.core import Game
-from skagway_env.envs.common import observation_space
+from skagway_env.envs.common import observation_space, state_space
 
 from .conftest import assert_inside_bounds, assert_random_play_inside_bounds
 
@@ -40,6 +40,8 @@ def test_bounds_are_declared_and_well_formed(config):
     assert np.isfinite(high).any(), "a game with no bounded feature declares nothing"
     box = observation_space(game)["observation"]
     assert np.array_equal(box.low, low) and np.array_equal(box.high, high)
+    whole = state_space(game)
+    assert np.array_equal(whole.high, np.tile(high, game.num_players))
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -64,8 +64,10 @@ def observation_space(game: Game) -> spaces.Dict:
 
 
 def state_space(game: Game) -> spaces.Box:
-    size = game.num_players * game.observation_size()
-    return spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+    """``state()``: every seat's observation side by side, so each seat's bounds."""
+    low, high = observation_bounds(game)
+    n = game.num_players
+    return spaces.Box(low=np.tile(low, n), high=np.tile(high, n), dtype=np.float32)
 
 
 def end_info(state: State) -> dict[str, Any]:
