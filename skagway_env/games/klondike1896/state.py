@@ -204,8 +204,9 @@ class Klondike1896State(State):
         return "lose the claim (no place for it)"
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)
+    def action_features(self, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)  # sequential: only the seat to move acts
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)

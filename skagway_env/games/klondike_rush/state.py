@@ -282,8 +282,9 @@ class KlondikeRushState(State):
         return self.game.codec.to_string(action)
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)
+    def action_features(self, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)  # sequential: only the seat to move acts
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)

@@ -442,8 +442,9 @@ class SkagwayState(State):
         return list(self.turn_log())
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)
+    def action_features(self, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
+        return statistics.action_features(self, action)  # sequential: only the seat to move acts
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)
