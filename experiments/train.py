@@ -241,7 +241,12 @@ class Trainer:
                 vf_coef=p.vf_coef, policy_kwargs=policy_kwargs(list(p.net_arch), p.activation),
                 seed=config.seed, device="cpu", verbose=0)
         formats = ["csv", "tensorboard"] if _has_tensorboard() else ["csv"]
-        self.model.set_logger(configure(str(run_dir / "tb"), formats))
+        curve = run_dir / "tb" / "progress.csv"
+        earlier = curve.read_text() if checkpoint.exists() and curve.exists() else ""
+        logger = configure(str(run_dir / "tb"), formats)
+        if earlier:
+            _continue_csv(logger, earlier)
+        self.model.set_logger(logger)
         self.evaluations: list[dict[str, Any]] = []
 
     def _restore(self, algorithm: Any, checkpoint: Path) -> Any:
@@ -383,6 +388,18 @@ class Trainer:
         final = self.export("final.zip")
         self.env.close()
         return TrainResult(self.run_dir, steps, final, self.evaluations)
+
+
+def _continue_csv(logger: Any, earlier: str) -> None:
+    """SB3 opens ``progress.csv`` afresh on every start; a resumed run keeps its curve:
+    the earlier rows go back first, and the writer carries on with their columns."""
+    from stable_baselines3.common.logger import CSVOutputFormat
+
+    for output in logger.output_formats:
+        if isinstance(output, CSVOutputFormat):
+            output.keys = earlier.splitlines()[0].split(output.separator)
+            output.file.write(earlier if earlier.endswith("\n") else earlier + "\n")
+            output.file.flush()
 
 
 def _has_tensorboard() -> bool:

@@ -70,11 +70,14 @@ def test_evaluations_are_stored_in_the_run_database(run):
 
 
 def test_resume_continues_the_run(run):
+    before = curve(run.run_dir)
     resumed = training.resume(run.run_dir, total_steps=1536, progress=False)
     assert resumed.steps == 1536 and resumed.run_dir == run.run_dir
-    steps = [int(r["time/total_timesteps"]) for r in curve(run.run_dir)
-             if r.get("time/total_timesteps")]
-    assert steps[-1] == 1536 and steps == sorted(steps)
+    after = curve(run.run_dir)
+    kept = [{k: row[k] for k in old} for row, old in zip(after, before, strict=False)]
+    assert kept == before, "the resumed run lost the curve it had"
+    steps = [int(r["time/total_timesteps"]) for r in after if r.get("time/total_timesteps")]
+    assert steps[-1] == 1536 and steps == sorted(steps) and steps[0] < 1024
     with sqlite3.connect(run.run_dir / "eval.db") as db:
         names = [n for (n,) in db.execute("SELECT name FROM tournaments ORDER BY id")]
     assert names[-1] == "eval-000001536"
