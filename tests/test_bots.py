@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from skagway_agents import make_agent
-from skagway_experiments import play_game
 from skagway_experiments.tournament import Store, config_from_dict, run_tournament
 from skagway_experiments.tournament.behaviour import action_statistics
 
 import skagway_env
 
+from .bot_helpers import mean_share_vs_random
 from .conftest import sample_states
 
 DCB_BOTS = ["heuristic:barber", "heuristic:shopkeeper", "heuristic:prospector",
@@ -60,13 +60,9 @@ def test_bots_ignore_what_their_seat_cannot_see(name, spec):
 
 def test_mcts_beats_random():
     game = skagway_env.make_game("dawson_city_barbers", num_players=3)
-    share = 0.0
     games = 15  # MCTS-40 wins about half of these games: 6 would fail 1 stream in 3
-    for seed in range(games):
-        seats = [make_agent("random", game, seed * 3 + k) for k in range(3)]
-        seats[seed % 3] = make_agent("mcts:iterations=40", game, seed)
-        share += play_game(game, seats, seed).win_shares[seed % 3]
-    assert share / games > 1 / 3  # above random play's share (the 402-game runs give the CI)
+    share = mean_share_vs_random(game, "mcts:iterations=40", games)
+    assert share > 1 / 3  # above random play's share (the 402-game runs give the CI)
 
 
 def test_mcts_time_budget_and_params():
@@ -101,23 +97,14 @@ def test_styles_play_differently(tmp_path):
 def test_heuristics_beat_random_in_six_seat_games():
     game = skagway_env.make_game("dawson_city_barbers", num_players=6)
     for style in ("barber", "shopkeeper", "prospector"):
-        share = 0.0
-        for seed in range(30):
-            seats = [make_agent("random", game, seed * 6 + k) for k in range(6)]
-            seats[seed % 6] = make_agent(f"heuristic:{style}", game, seed)
-            share += play_game(game, seats, seed).win_shares[seed % 6]
-        assert share / 30 > 1 / 6, style
+        assert mean_share_vs_random(game, f"heuristic:{style}", 30) > 1 / 6, style
 
 
 @pytest.mark.parametrize("style", ["prospector", "landlord"])
 def test_skagway_styles_beat_random(style):
     game = skagway_env.make_game("skagway", num_players=4)
-    share = 0.0
-    for seed in range(24):
-        seats = [make_agent("random", game, seed * 4 + k) for k in range(4)]
-        seats[seed % 4] = make_agent(f"heuristic:{style}", game, seed)
-        share += play_game(game, seats, seed).win_shares[seed % 4]
-    assert share / 24 > 1 / 4  # the 400-game runs give the intervals
+    share = mean_share_vs_random(game, f"heuristic:{style}", 24)
+    assert share > 1 / 4  # the 400-game runs give the intervals
 
 
 def test_mcts_prior_is_tried_first(monkeypatch):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from skagway_agents import make_agent
-from skagway_experiments import play_game
 
 from skagway_env.games.klondike1896.phases import PLACE
 
+from ..bot_helpers import mean_share_vs_random
 from ..conftest import sample_states
 from .helpers import game
 
@@ -32,13 +32,8 @@ def test_bots_pick_legal_seeded_actions(spec, params):
 
 @pytest.mark.parametrize("style", ["digger", "racer"])
 def test_styles_beat_random(style):
-    g = game(4)
-    share = 0.0
-    for seed in range(8):
-        seats = [make_agent("random", g, seed * 4 + k) for k in range(4)]
-        seats[seed % 4] = make_agent(f"heuristic:{style}", g, seed)
-        share += play_game(g, seats, seed).win_shares[seed % 4]
-    assert share / 8 > 0.5  # random's share is 1/4; the 400-game runs give the CIs
+    share = mean_share_vs_random(game(4), f"heuristic:{style}", 8)
+    assert share > 0.5  # random's share is 1/4; the 400-game runs give the CIs
 
 
 def test_the_digger_digs_and_the_racer_runs():

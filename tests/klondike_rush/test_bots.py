@@ -10,6 +10,7 @@ from skagway_experiments import play_game
 from skagway_experiments.tournament import Store, config_from_dict, run_tournament
 from skagway_experiments.tournament.behaviour import action_statistics
 
+from ..bot_helpers import mean_share_vs_random
 from ..conftest import sample_states
 from .helpers import game
 
@@ -47,13 +48,8 @@ def test_bots_ignore_what_their_seat_cannot_see(spec):
 
 @pytest.mark.parametrize("style", ["investor", "trapper"])
 def test_styles_beat_random(style):
-    g = game(4)
-    share = 0.0
-    for seed in range(16):
-        seats = [make_agent("random", g, seed * 4 + k) for k in range(4)]
-        seats[seed % 4] = make_agent(f"heuristic:{style}", g, seed)
-        share += play_game(g, seats, seed).win_shares[seed % 4]
-    assert share / 16 > 1 / 4  # the 200-game runs on the bot page give the intervals
+    share = mean_share_vs_random(game(4), f"heuristic:{style}", 16)
+    assert share > 1 / 4  # the 200-game runs on the bot page give the intervals
 
 
 def test_mcts_plays_whole_games():
