@@ -102,8 +102,10 @@ class League:
     # ------------------------------------------------------------ replicas
     def replica(self) -> League:
         """A copy for an env in another process: same entries, an empty ``events``."""
-        return League(self.game, self.fixed, self.max_snapshots, self.decay, self.floor,
-                      [Entry(**vars(e)) for e in self.entries], events=[])
+        copy = League(self.game, self.fixed, self.max_snapshots, self.decay, self.floor,
+                      events=[])
+        copy.load(self.to_dict())
+        return copy
 
     def merge(self, events: Sequence[tuple[str, float]]) -> None:
         """Apply a replica's results, in the order it heard them."""
