@@ -72,6 +72,9 @@ winners share 1; `score`: final gold. `infos[agent]["scores"]` holds the gold.
   it); tracks trimmed to the reachable (train 28, work and pan 20: new normalisers);
   the readings `head_start`, `pan_count`, `discards` as parameters and presets.
 * v0: first release.
+* v1, later: the observation space states finite bounds where the rules bound a
+  feature (`Game.observation_bounds`); the tensor's values and layout are
+  unchanged, so the version and trained policies stand.
 """
 
 from .game import DawsonCityBarbersGame, DawsonCityBarbersParams

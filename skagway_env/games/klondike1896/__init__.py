@@ -56,6 +56,9 @@ still-tied averaged; `win`; `score`: gold minus the end-of-game deductions.
 ## Version history
 
 * v0: first release.
+* v0, later: the observation space states finite bounds where the rules bound a
+  feature (`Game.observation_bounds`); the tensor's values and layout are
+  unchanged, so the version and trained policies stand.
 """
 
 from .game import Klondike1896Game, Klondike1896Params

@@ -61,6 +61,9 @@ averaged; `win`; `score`: the points.
 ## Version history
 
 * v0: first release.
+* v0, later: the observation space states finite bounds where the rules bound a
+  feature (`Game.observation_bounds`); the tensor's values and layout are
+  unchanged, so the version and trained policies stand.
 """
 
 from .game import CouncilGame, CouncilParams

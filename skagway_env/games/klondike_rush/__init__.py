@@ -66,6 +66,9 @@ final money. `infos[agent]["scores"]` holds the money.
 ## Version history
 
 * v0: first release.
+* v0, later: the observation space states finite bounds where the rules bound a
+  feature (`Game.observation_bounds`); the tensor's values and layout are
+  unchanged, so the version and trained policies stand.
 """
 
 from .game import KlondikeRushGame, KlondikeRushParams

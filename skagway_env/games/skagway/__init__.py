@@ -90,6 +90,9 @@ A game stopped by `max_turns` is a truncation (PettingZoo `truncations`, the inf
   turn and the cap, $4 counters left, this turn's purchases, face-down recruits, the
   seat to move and a spot per list (567 long).
 * v0: first release.
+* v1, later: the observation space states finite bounds where the rules bound a
+  feature (`Game.observation_bounds`); the tensor's values and layout are
+  unchanged, so the version and trained policies stand.
 """
 
 from .game import SkagwayGame, SkagwayParams
