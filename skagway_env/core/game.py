@@ -222,10 +222,21 @@ class State(ABC):
 
     def public_action_string(self, action: int, player: int | None = None) -> str:
         """``player``'s ``action`` (the mover's by default) as the other seats see it:
-        only its public part. By default every action is public. Games whose actions
-        hide something (a card discarded face down) override this; narrators use it
-        whenever a person sits at the table."""
+        only its public part. A seat's own action is public by default; games whose
+        actions hide something (a card discarded face down) override this. A chance
+        outcome of a hidden-information game shows only ``public_chance_string``.
+        Narrators use it whenever a person sits at the table."""
+        if self.game.info.hidden_information and self.is_chance_node():
+            return self.public_chance_string(action)
         return self.action_to_string(action, player)
+
+    def public_chance_string(self, action: int) -> str:
+        """What every seat sees of chance outcome ``action`` (called at a chance node of
+        a hidden-information game). By default nothing: which outcome came is hidden.
+        Games whose outcomes are public, wholly (a die on the table, a card turned face
+        up) or in part (a card dealt to seat 2, unseen), override this; two outcomes
+        that some seat cannot tell apart must give equal strings (a generic test)."""
+        return "chance: a hidden outcome"
 
     def log_lines(self) -> list[str]:
         """Public events since the current turn (or round) began, as text for narrators
