@@ -41,8 +41,8 @@ PLUS_FOUR = [
                  id="pan +4 into the empty bend: north number 5"),
     pytest.param(PAN, 0, {"pan": [0, 5, 4]}, {"pan": [3, 5, 4]},
                  id="pan +4 into a full bend: bumped back to 3"),
-    pytest.param(PAN, 0, {"pan": [5, 4, 0]}, {"pan": [10, 5, 0]},
-                 id="pan +4 out of a bend: 9 fills north 10, 4 slides to 5"),
+    pytest.param(PAN, 0, {"pan": [5, 4, 0]}, {"pan": [11, 5, 0]},
+                 id="pan +4 spaces out of a bend: 6, 7, bend 8-10, 11; 4 slides to 5"),
 ]
 
 
@@ -62,6 +62,17 @@ def test_plus_four_follows_the_track_rules(track, me, before, after):
     assert state.hands[me][k] == 1  # a card discarded from the hand ...
     assert state.discards[k] == discards[k] + 1  # ... face up on the discard pile
 
+
+
+@pytest.mark.parametrize("reading, after", [("spaces", [11, 5, 0]), ("numbers", [10, 5, 0])])
+def test_plus_four_on_the_pan_track_under_each_reading(reading, after):
+    """[Plan Long Weekend] "moves his marker 4 spaces": 4 spaces from the bend {4, 5}
+    by default (P1); under ``pan_count="numbers"`` 4 numbers, 9, the bend's north 10."""
+    game = make(3, pan_count=reading)
+    k = card(game, 1, 2, 2)
+    state = play_state(game, 0, [k, k], pan=[5, 4, 0])
+    state.apply_action(game.codec.long_weekend(k, PAN))
+    assert state.pan == after
 
 def test_unavailable_later_in_the_same_round():
     game = make(2)

@@ -2,8 +2,9 @@
 
 Bundled pan track (assumed data): single spaces 0-3, bend {4,5}, 6, 7, bend {8,9,10},
 11, 12, bend {13,14}, 15, 16, bend {17,18,19}, and 20 at the end (the most numbers a
-round can move). Pan numbers are step counts by default (note P1); the
-``pan_count="spaces"`` reading counts spaces.
+round can move). A pan move counts spaces by default, as the rulebook says ("moves
+only the pan marker 5 spaces", note P1); the ``pan_count="numbers"`` reading counts
+printed numbers.
 """
 
 from __future__ import annotations
@@ -96,19 +97,24 @@ def test_pan_ranking_ties_to_north_shore(pan, expected):
     assert pan_order(state) == expected
 
 
-# Through apply_action: (pan before, mover, card (t, w, p), pan after).
+# Through apply_action: (pan before, mover, card (t, w, p), pan after counting spaces
+# (the default, P1), pan after counting numbers).
 PLAYED = [
-    pytest.param([0, 5, 0], 0, (0, 0, 5), [4, 5, 0], id="printed P5 card into a bend"),
-    pytest.param([0, 2, 0], 2, (1, 2, 2), [0, 2, 1], id="printed T1 W2 P2 card bumps back"),
-    pytest.param([5, 4, 0], 0, (0, 0, 5), [10, 5, 0], id="leaving a bend justifies it"),
+    pytest.param([0, 5, 0], 0, (0, 0, 5), [6, 5, 0], [4, 5, 0],
+                 id="printed P5 card: space 6, or numbers into the bend"),
+    pytest.param([0, 2, 0], 2, (1, 2, 2), [0, 2, 1], [0, 2, 1],
+                 id="printed T1 W2 P2 card bumps back"),
+    pytest.param([5, 4, 0], 0, (0, 0, 5), [12, 5, 0], [10, 5, 0],
+                 id="leaving a bend justifies it"),
 ]
 
 
-@pytest.mark.parametrize("pan, me, moves, want", PLAYED)
-def test_schedule_card_moves_pan(pan, me, moves, want):
-    game = make(len(pan))
+@pytest.mark.parametrize("pan, me, moves, by_spaces, by_numbers", PLAYED)
+@pytest.mark.parametrize("reading", [None, "spaces", "numbers"])
+def test_schedule_card_moves_pan(pan, me, moves, by_spaces, by_numbers, reading):
+    game = make(len(pan)) if reading is None else make(len(pan), pan_count=reading)
     k = card(game, *moves)
     state = play_state(game, me, [k, k], pan=pan[:])
     state.apply_action(game.codec.schedule(k))
-    assert state.pan == want
+    assert state.pan == (by_numbers if reading == "numbers" else by_spaces)
     assert state.work[me] == moves[1]  # the card's other tracks move too

@@ -18,11 +18,11 @@ PRESETS = {v.name: v.as_dict() for v in game_class("dawson_city_barbers").info.p
 
 def test_every_reading_is_a_preset_the_generic_suite_covers():
     assert sorted(PRESETS.values(), key=str) == sorted([
-        {"head_start": "first_on_1"}, {"pan_count": "spaces"}, {"discards": "face_down"},
+        {"head_start": "first_on_1"}, {"pan_count": "numbers"}, {"discards": "face_down"},
     ], key=str)
     defaults = make(4).params
     assert (defaults.head_start, defaults.pan_count, defaults.discards) == (
-        "first_on_3", "numbers", "face_up")
+        "first_on_3", "spaces", "face_up")
 
 
 @pytest.mark.parametrize("name, value", [("head_start", "first_on_2"), ("pan_count", "x"),

@@ -22,12 +22,13 @@ data: `RULES_NOTES.md` beside this file).
 | parameter    | values                        | preset                  |
 |--------------|-------------------------------|-------------------------|
 | `head_start` | `first_on_3`, `first_on_1`    | `head_start_first_on_1` |
-| `pan_count`  | `numbers`, `spaces`           | `pan_count_spaces`      |
+| `pan_count`  | `spaces`, `numbers`           | `pan_count_numbers`     |
 | `discards`   | `face_up`, `face_down`        | `discards_face_down`    |
 
 `first_on_3`: last round's 1st/2nd/3rd count their first train move from spaces
-3/2/1 (`first_on_1`: 1/2/3). `numbers`: a pan move counts printed numbers (`spaces`:
-spaces, a wide bend being one). `face_down`: the card spent on a haircut or long
+3/2/1 (`first_on_1`: 1/2/3). `spaces`: a pan move counts spaces, a wide bend being
+one, as the rulebook writes ("moves only the pan marker 5 spaces"; `numbers`: printed
+numbers). `face_down`: the card spent on a haircut or long
 weekend is seen by its owner only.
 
 ## Actions (K = 21 card kinds, card kind k = index in `components.toml`)

@@ -6,8 +6,9 @@ each is a parameter (default first; RULES_NOTES.md gives the sentence and the wh
 - ``head_start`` (T1): ``"first_on_3"``, the previous round's 1st/2nd/3rd count their
   first move from spaces 3/2/1; ``"first_on_1"``, from spaces 1/2/3 (place k on
   space k, the literal order of the sentence).
-- ``pan_count`` (P1): ``"numbers"``, a pan move counts printed numbers; ``"spaces"``, it
-  counts spaces, however many numbers a space holds.
+- ``pan_count`` (P1): ``"spaces"``, a pan move counts spaces, however many numbers a
+  space holds ([Schedule] "moves only the pan marker 5 spaces", [Plan Long Weekend]
+  "moves his marker 4 spaces"); ``"numbers"``, it counts printed numbers.
 - ``discards`` (D2): ``"face_up"``, the card spent on a haircut or a long weekend goes
   face up on the discard pile; ``"face_down"``, only its owner knows it.
 
@@ -27,7 +28,7 @@ from .components import load_components
 from .state import HAND_SIZE, ROUNDS, DawsonCityBarbersState
 from .tracks import HEAD_START_READINGS
 
-PAN_COUNTS = ("numbers", "spaces")
+PAN_COUNTS = ("spaces", "numbers")
 DISCARD_READINGS = ("face_up", "face_down")
 
 
@@ -38,8 +39,8 @@ class DawsonCityBarbersParams(GameParams):
     """A components TOML file; ``None`` uses the bundled ``components.toml``."""
     head_start: str = "first_on_3"
     """T1: the spaces the previous round's 1st/2nd/3rd count from (``first_on_1``)."""
-    pan_count: str = "numbers"
-    """P1: a pan move counts ``numbers`` or ``spaces``."""
+    pan_count: str = "spaces"
+    """P1: a pan move counts ``spaces`` (the rulebook's words) or ``numbers``."""
     discards: str = "face_up"
     """D2: haircut and long-weekend discards ``face_up`` or ``face_down``."""
 
@@ -55,7 +56,7 @@ class DawsonCityBarbersGame(Game):
         variants=("data_file", "head_start", "pan_count", "discards"),
         presets=(
             Variant("head_start_first_on_1", (("head_start", "first_on_1"),)),
-            Variant("pan_count_spaces", (("pan_count", "spaces"),)),
+            Variant("pan_count_numbers", (("pan_count", "numbers"),)),
             Variant("discards_face_down", (("discards", "face_down"),)),
         ),
     )
