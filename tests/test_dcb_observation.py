@@ -29,17 +29,18 @@ def test_cached_rows_equal_a_fresh_encoding_at_every_step(num_players):
 def test_layout_matches_the_documented_table():
     game = make_game("dawson_city_barbers", num_players=4)
     assert PLAYER_FEATURES == 26
-    assert game.observation_size() == 4 + 3 * 21 + 6 * 26 == 223
+    assert game.observation_size() == 4 + 5 + 1 + 3 * 21 + 6 * 26 == 229
     assert game.num_distinct_actions() == 21 + 6 * 21 + 3 * 21 == 210
     state = game.new_initial_state()
     # the start player, the deal, 7 turns: everyone has had a turn, some a haircut
     random_playout(state, np.random.default_rng(0), max_steps=1 + 4 * 5 + 7)
     obs = state.observation_tensor(1)
     assert obs[state.round] == 1 and obs[:4].sum() == 1
-    assert obs[4:25].tolist() == state.hands[1]
-    assert obs[25:46].tolist() == state.discards
-    assert not obs[46:67].any()  # own face-down discards: none when discards are face up
-    seats = obs[67:].reshape(6, 26)
+    assert obs[4:9].tolist() == [0, 0, 1, 0, 0] and obs[9] == 0  # playing, no flips due
+    assert obs[10:31].tolist() == state.hands[1]
+    assert obs[31:52].tolist() == state.discards
+    assert not obs[52:73].any()  # own face-down discards: none when discards are face up
+    seats = obs[73:].reshape(6, 26)
     assert seats[:4, 0].tolist() == [1, 1, 1, 1] and not seats[4:].any()  # 4 seats, padded
     assert any(cut >= 0 for cut in state.cut_at)
     for rel in range(4):
@@ -124,9 +125,9 @@ def test_face_down_discards_show_only_to_their_owner():
     state.apply_action(game.codec.haircut(kind, 1))
     assert sum(state.discards) == 0 and state.face_down[0][kind] == 1
     k = game.components.num_kinds
-    assert state.observation_tensor(0)[4 + 2 * k + kind] == 1  # own face-down block
+    assert state.observation_tensor(0)[10 + 2 * k + kind] == 1  # own face-down block
     for p in (1, 2):
-        assert not state.observation_tensor(p)[4 + k:4 + 3 * k].any()
+        assert not state.observation_tensor(p)[10 + k:10 + 3 * k].any()
     swapped = state.clone()
     other = (kind + 1) % k
     swapped.face_down[0] = [int(i == other) for i in range(k)]
@@ -151,3 +152,46 @@ def test_play_narration_shows_the_scoring_log():
         state.apply_action(action)
     narrate.show_log(state)
     assert "  end of round 1:" in lines and "  end of round 4:" in lines
+
+
+def test_a_flip_still_due_and_game_over_give_different_tensors():
+    """[Pan for Gold] then [Game End]: in round 4 a panner's flip still due and the game
+    over after it are different positions (one is a chance node, the other terminal),
+    even when the gold on the table is the same. Two real positions: seat 0 panned
+    with 5 gold and flips a card of n nuggets; or it had 5 - n and has flipped it.
+    Before v2 the tensor had no phase and these two were equal."""
+    from .dawson_city_barbers.helpers import make, scored_state
+
+    def ended(gold: int):
+        return scored_state(make(4), round_index=3, pan=[3, 0, 0, 0], train=[4, 3, 2, 1],
+                            shops=[[1, 2, 3], [0], [], []], gold=[gold, 0, 0, 0])
+
+    due = ended(5)
+    kind = due.legal_actions()[0]
+    nuggets = due.game.components.cards[kind].nuggets
+    over = ended(5 - nuggets)
+    over.apply_action(kind)
+    assert due.pending_flips == [0] and over.is_terminal() and due.gold == over.gold
+    for p in range(4):
+        assert due.position_string(p) != over.position_string(p)
+        assert not np.array_equal(due.observation_tensor(p), over.observation_tensor(p))
+
+
+@pytest.mark.parametrize("phase", ["start", "deal", "play", "flip", "over"])
+def test_the_phase_and_the_flips_due_are_in_the_tensor(phase):
+    """Header after the round one-hot: the phase one-hot (draw the start player, deal,
+    play, panning flips, game over), then the flips still due / 3."""
+    from skagway_env.games.dawson_city_barbers.observation import HEADER
+
+    game = make_game("dawson_city_barbers", num_players=4)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(9)
+    while state.phase != ("start", "deal", "play", "flip", "over").index(phase):
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    obs = state.observation_tensor(0)
+    assert HEADER == 10
+    assert obs[4:9].tolist() == [float(i == state.phase) for i in range(5)]
+    assert obs[9] == pytest.approx(len(state.pending_flips) / 3)
+    if phase == "flip":
+        assert obs[9] > 0

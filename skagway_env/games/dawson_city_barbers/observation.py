@@ -6,15 +6,24 @@ relative to the observer (the observer first, then clockwise), padded to six sea
 The tensor holds everything the position text shows (``describe`` without its log):
 a generic test checks that equal tensors mean equal positions.
 
-Tensor layout (K = card kinds, 21 bundled; size 4 + 3K + 6*PLAYER_FEATURES):
+Tensor layout (K = card kinds, 21 bundled; H = HEADER = 10; size H + 3K +
+6*PLAYER_FEATURES):
 
 | slice                  | meaning                                                |
 |------------------------|--------------------------------------------------------|
 | 0..3                   | round one-hot                                          |
-| 4 .. 4+K               | own hand, copies of each kind                          |
-| 4+K .. 4+2K            | face-up discards this round, copies of each kind       |
-| 4+2K .. 4+3K           | own face-down discards this round (zero when face up)  |
+| 4..8                   | phase one-hot: start player draw, deal, play, panning  |
+|                        | flips, game over                                       |
+| 9                      | panning flips still due / 3                            |
+| H .. H+K               | own hand, copies of each kind                          |
+| H+K .. H+2K            | face-up discards this round, copies of each kind       |
+| H+2K .. H+3K           | own face-down discards this round (zero when face up)  |
 | then 6 blocks of 26    | one block per seat, observer first (see PLAYER_FIELDS) |
+
+The phase and the flips due tell apart positions whose board is the same: in round 4
+a flip still due (a chance node) and the game over after it ([Pan for Gold], [Game
+End]). Who flips next needs no feature: the flips due are the last of the pan order,
+which the pan track shows.
 
 Bounds (``bounds``): every feature lies in ``[0, 1]`` but the card counts (up to the
 copies of a kind, and for a hand or one's own discards up to the 5 cards a round) and
@@ -54,6 +63,9 @@ PLAYER_FIELDS = (
 )
 PLAYER_FEATURES = sum(width for _, width in PLAYER_FIELDS)
 ROUNDS = 4
+PHASES = 5  # state.START, DEAL, PLAY, FLIP, OVER
+MAX_FLIPS = len(PAN_FIXED_GOLD)  # [Pan for Gold] the first three panners flip a card
+HEADER = ROUNDS + PHASES + 1
 
 _BOX = ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 _CUT = ((0.0,) * 6,) + tuple(
@@ -73,7 +85,7 @@ _SEATS_OF_MASK = [[q for q in range(MAX_SHOPS) if bits >> q & 1] for bits in ran
 
 
 def size(num_kinds: int) -> int:
-    return ROUNDS + 3 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
+    return HEADER + 3 * num_kinds + MAX_SHOPS * PLAYER_FEATURES
 
 
 def max_gold(comp: Components) -> int:
@@ -94,7 +106,8 @@ def bounds(comp: Components, hand_size: int) -> tuple[np.ndarray, np.ndarray]:
     seat = FeatureBounds()
     for name, width in PLAYER_FIELDS:
         seat.add(width, max_gold(comp) / 50.0 if name == "gold / 50" else 1.0)
-    out = FeatureBounds().add(ROUNDS).add(len(copies), own).add(len(copies), copies)
+    out = FeatureBounds().add(ROUNDS).add(PHASES).add(1)
+    out.add(len(copies), own).add(len(copies), copies)
     out.add(len(copies), own).extend(seat, MAX_SHOPS)
     return out.arrays(size(comp.num_kinds))
 
@@ -142,11 +155,13 @@ def seat_rows(s: DawsonCityBarbersState) -> np.ndarray:
 def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
     k = s.game.components.num_kinds
     rows = seat_rows(s)
-    out = np.zeros(ROUNDS + 3 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
+    out = np.zeros(HEADER + 3 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
     out[s.round] = 1.0
+    out[ROUNDS + s.phase] = 1.0
+    out[ROUNDS + PHASES] = len(s.pending_flips) / MAX_FLIPS
     # own hand, the face-up discards, own face-down discards
-    out[ROUNDS:ROUNDS + 3 * k] = s.hands[player] + s.discards + s.face_down[player]
-    out[ROUNDS + 3 * k:ROUNDS + 3 * k + rows.size] = rows.take(
+    out[HEADER:HEADER + 3 * k] = s.hands[player] + s.discards + s.face_down[player]
+    out[HEADER + 3 * k:HEADER + 3 * k + rows.size] = rows.take(
         _ROTATIONS[len(rows)][player], axis=0
     ).ravel()
     return out
