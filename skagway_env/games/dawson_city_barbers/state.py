@@ -272,15 +272,31 @@ class DawsonCityBarbersState(State):
 
     def public_action_string(self, action: int, player: int | None = None) -> str:
         """[Get Haircut] / [Plan Long Weekend]: with face-down discards (D2) the table
-        sees the shop or the track, not the card."""
-        if player == CHANCE or self.current_player() == CHANCE:
-            return self.action_to_string(action, player)
+        sees the shop or the track, not the card. A chance outcome shows only its
+        public part (``public_chance_string``, through the core)."""
+        if self.is_chance_node():
+            return super().public_action_string(action, player)
         move = self.game.codec.decode(action)
         if not self.game.face_down or isinstance(move, Schedule):
             return self.action_to_string(action, player)
         if isinstance(move, Haircut):
             return f"haircut at player {move.shop}'s shop (discard a card face down)"
         return f"long weekend +4 {TRACKS[move.track]} (discard a card face down)"
+
+    def public_chance_string(self, action: int) -> str:
+        """What every seat sees of a chance outcome. [Setup] the start player and
+        [Pan for Gold] the flipped card are public (RULES_NOTES S1, D3); [Round] a dealt
+        card is seen by its receiver only, so the table sees who receives a card, never
+        which (RULES_NOTES D1, O2)."""
+        if self.phase == START:
+            return f"start player {action}"
+        if self.phase == DEAL:
+            receiver = (self.start_player + self.dealt // HAND_SIZE) % self.num_players
+            return f"a card is dealt to player {receiver}"
+        if self.phase == FLIP:
+            label = self.game.components.cards[action].label()
+            return f"player {self.pending_flips[0]} flips {label}"
+        raise ValueError("not a chance node")
 
     def log_lines(self) -> list[str]:
         return self.log
