@@ -8,11 +8,11 @@ data: `RULES_NOTES.md` beside this file).
 
 | Creation            | `skagway_env.make_env("dawson_city_barbers", num_players=4)`          |
 |---------------------|-----------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/dawson_city_barbers-v1")`       |
-| Module              | `from skagway_env import dawson_city_barbers_v1`                      |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/dawson_city_barbers-v2")`       |
+| Module              | `from skagway_env import dawson_city_barbers_v2`                      |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..6 (default 4)                    |
 | Actions             | Discrete(210) with the bundled cards: 21 + 6*21 + 3*21                |
-| Observation         | Dict(observation=Box((223,), float32), action_mask=Box((210,), int8))  |
+| Observation         | Dict(observation=Box((229,), float32), action_mask=Box((210,), int8))  |
 | Parallel API        | No (turns are sequential)                                             |
 | Variants            | readings `head_start`, `pan_count`, `discards` (below); `data_file`   |
 |                     | (your own components TOML); `reward`: rank, win, score                |
@@ -48,10 +48,12 @@ this round may only take the haircut. Chance outcomes reuse the ids: the start p
 | slice            | meaning                                                       |
 |------------------|---------------------------------------------------------------|
 | `0..3`           | round one-hot                                                 |
-| `4..24`          | own hand: copies of each card kind                           |
-| `25..45`         | face-up discards this round                                   |
-| `46..66`         | own face-down discards this round (`discards="face_down"`)    |
-| `67 + 26r ..`    | seat r (r = 0 observer, then clockwise), 26 values: present, |
+| `4..8`           | phase one-hot: start player draw, deal, play, flips, over     |
+| `9`              | panning flips still due / 3                                   |
+| `10..30`         | own hand: copies of each card kind                           |
+| `31..51`         | face-up discards this round                                   |
+| `52..72`         | own face-down discards this round (`discards="face_down"`)    |
+| `73 + 26r ..`    | seat r (r = 0 observer, then clockwise), 26 values: present, |
 |                  | train space/28, place box one-hot(3), work/20, pan/20,        |
 |                  | haircut taken, its shop as seats clockwise from r one-hot(5), |
 |                  | its chair in that shop one-hot(3), pawns in own shop/3, long  |
@@ -68,6 +70,11 @@ winners share 1; `score`: final gold. `infos[agent]["scores"]` holds the gold.
 
 ## Version history
 
+* v2: a pan move counts spaces by default (`pan_count="spaces"`, the rulebook's "moves
+  only the pan marker 5 spaces"; preset `pan_count_numbers` for the old default); the
+  tensor gains the phase one-hot and the panning flips still due (size 223 -> 229),
+  so a flip still due and the game over differ; a chance outcome's public string
+  shows only its public part (who receives a dealt card, never the card).
 * v1: each pawn's chair in the tensor; own face-down discards block (the `discards`
   reading); the start player drawn by chance (round-1 train ties in turn order from
   it); tracks trimmed to the reachable (train 28, work and pan 20: new normalisers);

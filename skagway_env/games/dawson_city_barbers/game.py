@@ -51,7 +51,7 @@ class DawsonCityBarbersGame(Game):
         long_name="Dawson City Barbers",
         min_players=2,
         max_players=6,
-        env_version=1,
+        env_version=2,
         hidden_information=True,
         variants=("data_file", "head_start", "pan_count", "discards"),
         presets=(
