@@ -15,7 +15,11 @@ step towards the $15 / $10 piles). Parameters (``heuristic:trapper,bid=0.8``):
 piece), ``crate`` (worth of an order card), ``wanted`` / ``spare`` (worth of a token its
 orders need / do not), ``growth`` (weight of the value track gain of a build),
 ``cash_floor`` (money under which the profit card is cashed early), ``turn_in`` (turn in
-spare tokens during the game: 1 or 0).
+spare tokens during the game: 1 or 0; either way a seat asked to bid without the
+money turns in spare tokens when the $5 buys a bid it wants).
+
+Who is asked rests on public facts (RULES_NOTES F1), so a seat is often asked where
+it can only pass: each style then passes, declines, ends building or finishes.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from skagway_env.games.klondike_rush.actions import (
 )
 from skagway_env.games.klondike_rush.building import costs
 from skagway_env.games.klondike_rush.components import SNOW_BEAST, TOKEN_KINDS, WILD
+from skagway_env.games.klondike_rush.income import TURN_IN_MONEY
 
 STYLES: dict[str, dict[str, Any]] = {
     "investor": {"bid": 0.9, "mine": 2.0, "crate": 2.0, "wanted": 2.0, "spare": 1.0,
@@ -115,6 +120,18 @@ def spare_turn_in(state: Any, me: int, legal: set[int]) -> int | None:
     return None
 
 
+def turn_in_to_bid(state: Any, me: int, params: dict, legal: set[int]) -> int | None:
+    """Asked to bid (or to declare the Last Bid) without the money for the lowest bid,
+    a seat may still raise it by a free action (RULES_NOTES F1): turn in spare tokens
+    when the $5 makes a bid it wants affordable, whatever the ``turn_in`` setting."""
+    lo = auction.min_bid(state)
+    money = state.money[me]
+    wanted = int(lot_worth(state, me, params) * params["bid"])
+    if money < lo <= min(wanted, money + TURN_IN_MONEY):
+        return spare_turn_in(state, me, legal)
+    return None
+
+
 def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
     codec, comp = state.game.codec, state.game.components
     legal_list = state.legal_actions(me)
@@ -127,6 +144,10 @@ def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
         spare = spare_turn_in(state, me, legal)
         if spare is not None:
             return spare
+    if phase in (state.BID, state.LAST, state.OFFER):
+        raise_money = turn_in_to_bid(state, me, params, legal)
+        if raise_money is not None:
+            return raise_money
     if phase == state.BID or phase == state.LAST:
         limit = min(int(lot_worth(state, me, params) * params["bid"]), state.money[me])
         lo = auction.min_bid(state)

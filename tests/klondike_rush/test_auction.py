@@ -11,7 +11,7 @@ from skagway_env.games.klondike_rush.actions import (
     PASS,
 )
 
-from .helpers import RED, after_setup, draw, names
+from .helpers import RED, after_setup, draw, names, put
 
 PLAIN_RED, CRATE_RED, PURE_RED = 0, 1, 6  # bundled cards (components.toml order)
 
@@ -126,3 +126,36 @@ def test_last_bid_declined_passes_the_offer_on_skipping_the_high_bidder():
     assert state.money == [30, 30, 21] and state.last_bid_card == [True, True, False]
     # the active player has nothing to build: on to the profit card
     assert state.phase == state.PROFIT and state.current_player() == 0
+
+
+def _decisions_until_resolved(state, depth: int = 0) -> int:
+    """Every path through the rest of the auction; each decision must offer a move."""
+    if state.phase not in (state.BID, state.OFFER, state.LAST) or depth > 8:
+        return 1
+    legal = state.legal_actions()
+    assert legal, f"no legal action in {state.PHASE_NAMES[state.phase]}"
+    paths = 0
+    for action in legal:
+        child = state.clone()
+        child.apply_action(action)
+        paths += _decisions_until_resolved(child, depth + 1)
+    return paths
+
+
+def test_a_last_bid_over_the_highest_bid_the_action_space_holds_is_never_offered():
+    """A $150 high bid (MAX_BID, RULES_NOTES A4) leaves no higher bid to make, so no
+    seat may declare its Last Bid card: a declaration would strand it with no move."""
+    state = after_setup(3, last_bid=True)
+    draw(state, PLAIN_RED)
+    put(state, money=[200, 200, 200])
+    bid(state, 150)  # nobody can bid over it: the others pass unasked, nobody declares
+    assert state.phase == state.BUILD and state.status == [1, 2, 2]
+    assert state.money[0] == 50 and state.invest[0] == [1, 0, 0, 0]
+
+
+def test_every_path_through_a_capped_last_bid_auction_has_a_move():
+    state = after_setup(3, last_bid=True)
+    draw(state, PLAIN_RED)
+    put(state, money=[200, 200, 200])
+    bid(state, 149)
+    assert _decisions_until_resolved(state) > 1

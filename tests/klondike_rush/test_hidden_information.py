@@ -54,13 +54,17 @@ def test_a_completed_order_stays_the_same_in_every_view():
     put(state, tokens=tokens)
     state.apply_action(state.game.codec.complete_order(TWO_PELTS))
     rng = np.random.default_rng(1)
-    for _ in range(10):
+    slots = set()
+    for _ in range(40):
         view = state.view(2, rng)
         assert view.completed[1][TWO_PELTS] == 1 and sum(view.hand[1]) == 1
-        assert view.history[35 + 2] == TWO_PELTS  # seat 1's first card, now revealed
-        assert view.order_draws[2] == [35 + 2, 1, TWO_PELTS]
+        # one of seat 1's two cards was the revealed one; which one, nobody saw
+        dealt = view.history[35 + 2:35 + 4]
+        assert TWO_PELTS in dealt
+        slots.add(dealt.index(TWO_PELTS))
         assert view.history[:35] == state.history[:35]  # the tokens are public
         assert view.history[39:41] == state.history[39:41] == [4, 5]  # seat 2's own
+    assert slots == {0, 1}  # the truth's slot (the first) is not pinned
 
 
 def test_the_observation_caches_match_a_rebuild_along_random_games():
@@ -81,3 +85,31 @@ def test_the_observation_caches_match_a_rebuild_along_random_games():
 
     for _ in range(3):
         random_playout(g.new_initial_state(), rng, visit=check)
+
+
+def test_the_tensor_shows_which_company_cards_have_been_turned_up():
+    """An unsold card leaves the game (RULES_NOTES A2) but was seen by all: which
+    cards remain in the deck follows from the cards turned up."""
+    tensors = []
+    for card in (6, 9):  # a pure red and a green card, nobody buys either
+        state = after_setup(3)
+        draw(state, card)
+        for _ in range(3):
+            state.apply_action(0)
+        tensors.append(state.observation_tensor(2))
+        assert f"company cards turned up: {card}" in state.observation_string(2)
+    assert not np.array_equal(*tensors)
+    low, high = state.game.observation_bounds()
+    assert all((low <= t).all() and (t <= high).all() for t in tensors)
+
+
+def test_public_chance_strings_show_only_the_public_part():
+    state = game(3).new_initial_state()
+    assert state.public_action_string(2) == "hunt token emerald"  # face up (Setup 2)
+    while state.phase == state.TOKENS:
+        state.apply_action(state.legal_actions()[0])
+    names = {state.public_action_string(k) for k in state.legal_actions()}
+    assert names == {"P0 draws an order card"}  # dealt secretly (Setup 4)
+    while state.phase == state.DEAL:
+        state.apply_action(state.legal_actions()[0])
+    assert state.public_action_string(5).startswith("company card 5")  # turned face up

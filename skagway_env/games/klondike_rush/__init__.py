@@ -9,11 +9,11 @@ included; assumed component data and readings of open rules: `components.toml` a
 
 | Creation            | `skagway_env.make_env("klondike_rush", num_players=4)`               |
 |---------------------|----------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/klondike_rush-v0")`            |
-| Module              | `from skagway_env import klondike_rush_v0`                           |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/klondike_rush-v1")`            |
+| Module              | `from skagway_env import klondike_rush_v1`                           |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..5 (default 4)                   |
 | Actions             | Discrete(369) with the bundled data (see below)                      |
-| Observation         | Dict(observation=Box((646,), float32), action_mask=Box((369,), int8)) |
+| Observation         | Dict(observation=Box((682,), float32), action_mask=Box((369,), int8)) |
 | Parallel API        | No (every decision is one seat's)                                    |
 | Variants            | `last_bid` (preset `last_bid`, 3-5 players), `town` (its space),     |
 |                     | `data_file` (your own components TOML), `reward`                     |
@@ -34,7 +34,10 @@ included; assumed component data and readings of open rules: `components.toml` a
 | 313..368    | free action: turn in three tokens, the t-th multiset of token kinds  |
 |             | (fish, pelt, emerald, moose, wild, snow beast), `313 + t`           |
 
-Free actions are offered at every decision of their owner. Chance outcomes (hunt
+Free actions are offered at every decision of their owner. Who is asked to decide
+rests on public facts only: a seat is skipped where the table can see it has
+nothing to do, and otherwise asked, with a pass, even if its secret order cards give
+it nothing to use (RULES_NOTES F1). Chance outcomes (hunt
 tokens, company cards, order cards) reuse the low ids. The codec (`actions.py`)
 decodes every id once into a named tuple.
 
@@ -50,9 +53,11 @@ decodes every id once into a named tuple.
 | 486..645   | per seat (5 x 32): present, money, investments, unbuilt mines, tokens, |
 |            | completed orders by kind, order cards held, profit card used, Last     |
 |            | Bid card held, company cards won                                       |
+| 646..681   | company cards turned up so far, one flag a card (the rest: the deck)   |
 
 Opponents' order cards and the order deck are hidden; `view(player, rng)` redraws
-them and rewrites their draws in the history. Money is secret at the table but every
+them with the exact odds given the completed (face-up) orders, and rewrites their
+draws in the history (RULES_NOTES H2). Money is secret at the table but every
 change to it is public, so every seat's money is in the observation (RULES_NOTES H1).
 Layout details and the Box's finite bounds (money up to every payment the rules
 make): `observation.py`.
@@ -69,6 +74,12 @@ final money. `infos[agent]["scores"]` holds the money.
 * v0, later: the observation space states finite bounds where the rules bound a
   feature (`Game.observation_bounds`); the tensor's values and layout are
   unchanged, so the version and trained policies stand.
+* v1: who is asked to decide no longer depends on secret order cards (a seat that
+  may hold a usable order is asked, with a pass, where v0 skipped it on its hand);
+  no Last Bid is offered over a $150 high bid (v0 could strand the declarer with no
+  legal move); views redraw order cards with the exact posterior; the tensor gains
+  the company cards turned up so far (646 -> 682 features); the public string of an
+  order card draw names only its receiver.
 """
 
 from .game import KlondikeRushGame, KlondikeRushParams

@@ -4,7 +4,9 @@
 the last bid. 2 players: two cards bought together, bidding goes back and forth in $2
 steps until one passes. Last Bid: after the round, an ordered offer from the active
 player round the table (RULES_NOTES L1) lets the first who declares bid once more.
-A seat that can neither bid nor take a free action passes without a decision.
+Who is asked rests on public facts only (RULES_NOTES A1, F1): a seat is skipped only
+when its money cannot reach the lowest bid and the table can rule out any free action
+by it (``may_take_free_action``); otherwise it is asked and may pass.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import MAX_BID
-from .income import has_free_action
+from .income import may_take_free_action
 
 if TYPE_CHECKING:
     from .state import KlondikeRushState
@@ -37,8 +39,17 @@ def bid_actions(s: KlondikeRushState, p: int) -> list[int]:
     return [codec.bid(b) for b in range(lo, hi + 1)]
 
 
-def can_act(s: KlondikeRushState, p: int) -> bool:
-    return s.money[p] >= min_bid(s) or has_free_action(s, p)
+def can_bid(s: KlondikeRushState, p: int) -> bool:
+    """Whether some bid is open to ``p``: its money (public, RULES_NOTES H1) reaches
+    the lowest bid, which the action space holds (``MAX_BID``, RULES_NOTES A4)."""
+    lo = min_bid(s)
+    return lo <= MAX_BID and s.money[p] >= lo
+
+
+def must_be_asked(s: KlondikeRushState, p: int) -> bool:
+    """Whether ``p`` is asked to bid: it can bid, or the table cannot rule out a free
+    action by it (never decided on its secret order cards: RULES_NOTES F1)."""
+    return can_bid(s, p) or may_take_free_action(s, p)
 
 
 def open_auction(s: KlondikeRushState) -> None:
@@ -80,7 +91,7 @@ def _hand_on(s: KlondikeRushState, p: int, won: bool) -> None:
 
 def _prompt_two(s: KlondikeRushState, p: int) -> None:
     """[2-Player Game] "each player may bid any number of times"; a pass leaves."""
-    if can_act(s, p):
+    if must_be_asked(s, p):
         s.phase, s.to_move = s.BID, p
     else:
         pass_bid(s, p)
@@ -91,7 +102,7 @@ def _next_bidder(s: KlondikeRushState) -> None:
     n = s.num_players
     while s.acted < n:
         p = (s.active + s.acted) % n
-        if can_act(s, p):
+        if must_be_asked(s, p):
             s.phase, s.to_move = s.BID, p
             return
         s.status[p] = PASSED
@@ -104,8 +115,17 @@ def _next_bidder(s: KlondikeRushState) -> None:
 
 
 def _may_declare(s: KlondikeRushState, p: int) -> bool:
-    return (s.last_bid_card[p] and p != s.high_bidder
-            and (s.money[p] > s.high_bid or has_free_action(s, p)))
+    """Whether ``p`` is offered the Last Bid: it holds the card, is not the high
+    bidder, a higher bid fits the action space (so a declaration never leaves the
+    declarer with no bid to make), and it can pay it or may raise money by a free
+    action (public facts only, RULES_NOTES L1, F1)."""
+    return (s.last_bid_card[p] and p != s.high_bidder and min_bid(s) <= MAX_BID
+            and (s.money[p] >= min_bid(s) or may_take_free_action(s, p)))
+
+
+def may_declare_now(s: KlondikeRushState, p: int) -> bool:
+    """Declaring is legal when the declarer can make the bid it then owes at once."""
+    return can_bid(s, p)
 
 
 def _next_offer(s: KlondikeRushState) -> None:

@@ -10,7 +10,7 @@ from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, ActionCodec
 from .components import load_components
-from .setup import ORDERS_DEALT
+from .setup import ORDERS_DEALT, starting_deck
 from .state import KlondikeRushState
 
 LAST_BID_PLAYERS = (3, 5)  # [Last Bid Variant] "This variant works for 3-5 players"
@@ -33,7 +33,7 @@ class KlondikeRushGame(Game):
         long_name="Klondike Rush",
         min_players=2,
         max_players=5,
-        env_version=0,
+        env_version=1,
         hidden_information=True,
         variants=("last_bid", "town", "data_file"),
         presets=(Variant("last_bid", (("last_bid", True),), *LAST_BID_PLAYERS),),
@@ -54,6 +54,7 @@ class KlondikeRushGame(Game):
                 f"klondike_rush: town must be a space 0..{comp.num_spaces - 1}, got {town!r}")
         self.town = town
         self.token_spaces = tuple(x for x in range(comp.num_spaces) if x != town)
+        self.start_deck = tuple(starting_deck(comp, n))
         self.obs_size = observation.size(comp)
         self.smallest_order = comp.smallest_order
         if sum(o.count for o in comp.orders) < ORDERS_DEALT * n:

@@ -50,13 +50,29 @@ def free_actions(s: KlondikeRushState, p: int) -> list[int]:
     return out
 
 
-def has_free_action(s: KlondikeRushState, p: int) -> bool:
-    held = sum(s.tokens[p])
-    if held >= TURN_IN_SIZE:
+def may_take_free_action(s: KlondikeRushState, p: int) -> bool:
+    """Whether the table cannot rule out a free action by ``p``, from public facts only.
+
+    Every seat sees who is asked to decide, so whether ``p`` is asked may not depend
+    on its secret order cards (RULES_NOTES F1). Public: its hunt tokens, how many order
+    cards it holds, and the completed orders lying face up (Errata, Free Actions). It
+    may act if it holds three tokens, or an order card and the tokens for some order
+    kind whose copies are not all face up. A seat asked on this ground that turns out
+    to hold no usable card can only pass.
+    """
+    held = s.tokens[p]
+    total = sum(held)
+    if total >= TURN_IN_SIZE:
         return True
-    if held < s.game.smallest_order:
+    if total < s.game.smallest_order or not any(s.hand[p]):
         return False
-    return any(n and can_complete(s, p, k) for k, n in enumerate(s.hand[p]))
+    orders = s.game.components.orders
+    for kind, order in enumerate(orders):
+        if held[order.good] + held[WILD] >= order.quantity:
+            face_up = sum(s.completed[q][kind] for q in range(s.num_players))
+            if face_up < order.count:
+                return True
+    return False
 
 
 def complete_order(s: KlondikeRushState, p: int, kind: int) -> None:

@@ -8,7 +8,8 @@ builds, completed orders, turned-in tokens, profits), so the seat holds what a
 careful player reckons: every seat's exact money (RULES_NOTES H1).
 
 Seats are listed relative to the observer (the observer first, then clockwise),
-padded to five. Tensor layout (S spaces, K order kinds; 36 and 12 bundled):
+padded to five. Tensor layout (S spaces, K order kinds, C company cards; 36, 12 and 36
+bundled):
 
 | slice (in order)        | meaning                                                  |
 |-------------------------|----------------------------------------------------------|
@@ -27,6 +28,9 @@ padded to five. Tensor layout (S spaces, K order kinds; 36 and 12 bundled):
 |                         | mines x4, tokens x6, completed orders by kind x K,       |
 |                         | order cards held, profit card used, Last Bid card held,  |
 |                         | company cards won/10                                     |
+| C                       | company cards turned up so far, one flag a card (so the  |
+|                         | cards still in the deck are known: Setup 3, Playing the  |
+|                         | Game 1 "places it face up on the table for all to see")  |
 
 Bounds (``bounds``): one-hots and flags lie in ``[0, 1]``; every count up to its
 supply in the data file (the cards in play for the player count [Setup 3], the order
@@ -81,7 +85,7 @@ def seat_features(num_orders: int) -> int:
 
 def size(comp: Components) -> int:
     return (_HEAD + comp.num_spaces * SPACE_FEATURES + comp.num_orders
-            + MAX_SEATS * seat_features(comp.num_orders))
+            + MAX_SEATS * seat_features(comp.num_orders) + len(comp.cards))
 
 
 def max_money(comp: Components, num_players: int) -> int:
@@ -133,7 +137,9 @@ def bounds(comp: Components, num_players: int) -> tuple[np.ndarray, np.ndarray]:
             .add(NUM_COMPANIES, invest).add(NUM_COMPANIES, mines)
             .add(len(TOKEN_KINDS), np.array(comp.tokens)).add(comp.num_orders, copies)
             .add(1, copies.sum()).add(2).add(1, len(cards) / 10))
-    return out.extend(seat, MAX_SEATS).arrays(size(comp))
+    return (out.extend(seat, MAX_SEATS)
+            .add(len(comp.cards), np.array(starting_deck(comp, n), dtype=float))
+            .arrays(size(comp)))
 
 
 def board(s: KlondikeRushState) -> np.ndarray:
@@ -208,7 +214,15 @@ def encode(s: KlondikeRushState, player: int) -> np.ndarray:
     out[j:j + k] = s.hand[player]
     j += k
     out[j:j + rows.size] = rows.take(_ROTATIONS[n][player], axis=0).ravel()
+    j += MAX_SEATS * rows.shape[1]
+    out[j:] = cards_seen(s)
     return out
+
+
+def cards_seen(s: KlondikeRushState) -> list[bool]:
+    """Each company card: turned up so far (in play [Setup 3] and out of the deck)."""
+    return [bool(start and not left)
+            for start, left in zip(s.game.start_deck, s.deck, strict=True)]
 
 
 def _counts(names: tuple[str, ...], counts: list[int]) -> str:
@@ -256,6 +270,8 @@ def describe(s: KlondikeRushState, player: int | None) -> str:
         f"{names[c]} {s.track[c]} (${comp.values[s.track[c] - 1]})"
         for c in range(NUM_COMPANIES)))
     lines.append(board_text(s))
+    seen = [str(c) for c, flag in enumerate(cards_seen(s)) if flag]
+    lines.append(f"company cards turned up: {' '.join(seen) or 'none'}")
     for q in range(s.num_players):
         last_bid = "; last bid card" if s.last_bid_card[q] else ""
         lines.append(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
-from . import auction, building, endgame, income, observation, setup, statistics
+from . import auction, building, endgame, income, information, observation, setup, statistics
 from .actions import (
     DECLARE_LAST_BID,
     DECLINE_LAST_BID,
@@ -131,7 +131,7 @@ class KlondikeRushState(State):
             moves = auction.bid_actions(self, player)
         elif phase == self.OFFER:
             moves = [DECLINE_LAST_BID]
-            if self.money[player] >= auction.min_bid(self):
+            if auction.may_declare_now(self, player):
                 moves.insert(0, DECLARE_LAST_BID)
         elif phase == self.BUILD:
             moves = [END_BUILDING] + building.build_actions(self, player)
@@ -212,10 +212,12 @@ class KlondikeRushState(State):
             auction.open_auction(self)
 
     def start_building(self) -> None:
-        """[Playing the Game 2] the active player builds (skipped with nothing to do)."""
+        """[Playing the Game 2] the active player builds; skipped only when the table
+        can see it has nothing to do (no mine it can pay, no possible free action:
+        RULES_NOTES B3, F1)."""
         p = self.active
         self.phase, self.to_move = self.BUILD, p
-        if not building.build_actions(self, p) and not income.has_free_action(self, p):
+        if not building.build_actions(self, p) and not income.may_take_free_action(self, p):
             self.start_profit()
 
     def start_profit(self) -> None:
@@ -248,11 +250,11 @@ class KlondikeRushState(State):
 
     def _next_settler(self) -> None:
         """A last window for free actions, in turn order, before final profits
-        (RULES_NOTES F1); seats with none are skipped."""
+        (RULES_NOTES F1); skipped only where the table can rule out any free action."""
         n = self.num_players
         while self.acted < n:
             p = (self.active + 1 + self.acted) % n
-            if income.has_free_action(self, p):
+            if income.may_take_free_action(self, p):
                 self.to_move = p
                 return
             self.acted += 1
@@ -281,6 +283,16 @@ class KlondikeRushState(State):
             return f"order card {comp.orders[action].label()}"
         return self.game.codec.to_string(action)
 
+    def public_chance_string(self, action: int) -> str:
+        """Hunt tokens lie face up (Setup 2) and company cards are turned up "for all
+        to see" (Playing the Game 1); an order card is dealt or drawn secretly (Setup
+        4), so only its receiver is public."""
+        phase = self.phase
+        if phase in (self.TOKENS, self.DRAW):
+            return self.action_to_string(action, CHANCE)
+        receiver = self.setup_step // setup.ORDERS_DEALT if phase == self.DEAL else self.crate_for
+        return f"P{receiver} draws an order card"
+
     # ------------------------------------------------------------------ information
     def action_features(self, action: int, player: int | None = None
                         ) -> tuple[str, dict[str, float]]:
@@ -299,35 +311,25 @@ class KlondikeRushState(State):
         """Redraw the order cards ``player`` has not seen, and the history's draws.
 
         Opponents' order cards are secret until completed (then face up: Errata, Free
-        Actions). Each completion is matched to the earliest earlier draw of its kind
-        by that seat; every other draw by an opponent is redrawn from those unseen
-        cards and the order deck, in place in ``history``. Replaying keeps every
-        completion legal (its card was drawn before it) and every draw possible (the
-        redrawn cards are a permutation of the unseen ones). Money is not redrawn:
-        every change to it is public (RULES_NOTES H1).
+        Actions). Every opponent draw and the order deck are redrawn together from the
+        exact posterior given ``player``'s own cards and every completion
+        (``information.sample_draws``, RULES_NOTES H2), and the draws are rewritten in
+        place in ``history``. Replaying keeps every completion legal (the posterior
+        only holds deals where its card was drawn before it) and every decision the
+        same (who is asked rests on public facts: RULES_NOTES F1). Money is not
+        redrawn: every change to it is public (RULES_NOTES H1).
         """
         new = self.clone()
-        kept = set()
-        for _, q, kind in self.completions:
-            if q != player:
-                kept.add(next(i for i, d in enumerate(self.order_draws)
-                              if i not in kept and d[1] == q and d[2] == kind))
-        hidden = [i for i, d in enumerate(self.order_draws) if d[1] != player and i not in kept]
-        pool = list(self.order_deck)
-        for i in hidden:
-            pool[self.order_draws[i][2]] += 1
-        cards = np.repeat(np.arange(len(pool)), pool)
-        rng.shuffle(cards)
+        drawn, deck = information.sample_draws(self, player, rng)
         for q in range(self.num_players):
             if q != player:
-                new.hand[q] = [0] * len(pool)
-        for slot, i in enumerate(hidden):
+                new.hand[q] = [-c for c in self.completed[q]]
+        for i, kind in drawn.items():
             index, q, _ = self.order_draws[i]
-            kind = int(cards[slot])
             new.order_draws[i][2] = kind
             new.history[index] = kind
             new.hand[q][kind] += 1
-        new.order_deck = np.bincount(cards[len(hidden):], minlength=len(pool)).tolist()
+        new.order_deck = deck
         return new
 
     def clone(self) -> KlondikeRushState:
