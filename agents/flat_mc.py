@@ -20,12 +20,14 @@ from skagway_env.core import Game, State
 from skagway_env.core.playout import random_playout
 
 from .base import Agent
+from .specs import Option
 
 
 class FlatMonteCarloAgent(Agent):
     """Flat Monte Carlo: random playouts from redrawn worlds per action (playouts=N)."""
 
     name = "flatmc"
+    options = {"playouts": Option(int, low=1)}
 
     def __init__(self, game: Game, seed: int | None = None, playouts: int = 32) -> None:
         super().__init__(game, seed)

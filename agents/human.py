@@ -20,6 +20,8 @@ class HumanAgent(Agent):
     """Asks a person for each move; ``seed`` is unused (people bring their own)."""
 
     name = "human"
+    options: dict = {}
+    """A spec takes no options (``input_fn``/``output_fn`` are for Python callers)."""
 
     def __init__(
         self,

@@ -13,7 +13,7 @@ action, and plays it out:
 - at a simultaneous node the agent's own action is searched at the root and the
   other seats' actions are drawn at random (decoupled search is future work);
 - playouts use a pluggable policy (``rollout=random``, or any agent spec, e.g. a
-  heuristic), the budget is ``iterations`` or ``seconds``;
+  heuristic), the budget is ``iterations`` or ``seconds`` (one of them: both is refused);
 - optionally a ``prior`` agent (progressive bias): its choice at a node (or, for a
   trained policy, its distribution) orders the untried actions and gives a bonus
   ``prior_bonus * weight / (1 + visits)``, so a small budget plays at
@@ -34,6 +34,7 @@ from skagway_env.core import SIMULTANEOUS, Game, State
 from skagway_env.core.playout import random_step, sample_chance
 
 from .base import Agent
+from .specs import AgentSpecError, Option, parse_spec
 
 
 class Node:
@@ -52,46 +53,67 @@ class MCTSAgent(Agent):
     ``rollout`` and ``prior`` take agent specs (see the module docstring)."""
 
     name = "mcts"
+    options = {"iterations": Option(int, low=1, none=True),
+               "seconds": Option(float, low=0.001, none=True),
+               "exploration": Option(float, low=0), "rollout": Option(str),
+               "prior": Option(str, none=True), "prior_bonus": Option(float, low=0),
+               "any_players": Option(bool)}
+    DEFAULT_ITERATIONS = 400
 
     def __init__(
         self,
         game: Game,
         seed: int | None = None,
-        iterations: int = 400,
+        iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: str = "random",
         prior: str | None = None,
         prior_bonus: float = 1.0,
+        any_players: bool = False,
     ) -> None:
         super().__init__(game, seed)
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise ValueError(f"seconds must be positive, got {seconds!r}")
-        self.iterations = iterations
+        if iterations is not None and seconds is not None:
+            raise AgentSpecError(f"give iterations or seconds, not both (got "
+                                 f"iterations={iterations}, seconds={seconds})")
+        for key, value in (("iterations", iterations), ("seconds", seconds),
+                           ("exploration", exploration), ("prior_bonus", prior_bonus)):
+            self.options[key].check(key, value)  # Python callers too, not only specs
+        self.iterations = self.DEFAULT_ITERATIONS if iterations is None else iterations
         self.seconds = seconds
         self.exploration = float(exploration)
         self.rollout = rollout
         self._policy: Agent | None = None
         self._prior: Agent | None = None
         self.prior, self.prior_bonus = prior, float(prior_bonus)
+        self.any_players = bool(any_players)
         from .registry import make_agent  # heuristics (or any agents) for playouts, priors
 
         if rollout != "random":
-            self._policy = make_agent(rollout, game, seed)
+            self._policy = make_agent(self._helper_spec(rollout), game, seed)
             self._policy.rng = self.rng
         if prior is not None:
-            self._prior = make_agent(prior, game, seed)
+            self._prior = make_agent(self._helper_spec(prior), game, seed)
             self._prior.rng = self.rng
 
+    def _helper_spec(self, spec: str) -> str:
+        """A rollout or prior spec, with ``any_players=true`` passed on to a trained bot
+        (``ppo:``) when this agent was given it: a spec nested in an option cannot
+        carry options of its own."""
+        if self.any_players and parse_spec(spec)[0] == "ppo":
+            return spec + ",any_players=true"
+        return spec
+
     def params(self) -> dict:
-        out = {"iterations": self.iterations, "exploration": self.exploration,
-               "rollout": self.rollout}
+        out: dict = {"exploration": self.exploration, "rollout": self.rollout}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds  # the budget is one or the other
+        else:
+            out["iterations"] = self.iterations
         if self.prior is not None:
             out["prior"], out["prior_bonus"] = self.prior, self.prior_bonus
-        if self.seconds is not None:
-            out["seconds"] = self.seconds
+        if self.any_players:
+            out["any_players"] = True
         return out
 
     # ------------------------------------------------------------------ search

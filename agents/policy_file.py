@@ -54,12 +54,23 @@ class PolicyHeader:
                             game.num_distinct_actions(), game.info.env_version,
                             list(net_arch), activation, **more)
 
-    def check(self, game: Game) -> None:
-        """Refuse (one line) a policy made for another game, version or size."""
+    @property
+    def num_players(self) -> int | None:
+        """The player count the policy was trained at (in ``params``)."""
+        return self.params.get("num_players")
+
+    def check(self, game: Game, any_players: bool = False) -> None:
+        """Refuse (one line) a policy made for another game, version or size, or for
+        another player count unless ``any_players`` (the user's opt-in: the features
+        may line up, but what they mean and the odds of the game do not)."""
         mine = f"{self.game} v{self.env_version}"
         theirs = f"{game.name} v{game.info.env_version}"
         if (self.game, self.env_version) != (game.name, game.info.env_version):
             raise PolicyFileError(f"this policy was trained for {mine}, not {theirs}")
+        if not any_players and self.num_players not in (None, game.num_players):
+            raise PolicyFileError(
+                f"this policy was trained for {self.num_players} players, not "
+                f"{game.num_players}; add any_players=true to its spec to seat it anyway")
         if (self.observation_size, self.num_actions) != (game.observation_size(),
                                                          game.num_distinct_actions()):
             raise PolicyFileError(

@@ -6,6 +6,10 @@ bot reads only its seat's observation tensor and legal-action mask, so it plays 
 view a runner hands it like any other agent. ``greedy=true`` (default) plays the most
 probable action; ``greedy=false`` samples from the policy with the agent's own RNG.
 ``action_probabilities`` is the policy's distribution, which MCTS uses as a prior.
+A bot trained at one player count is refused at another (the header records it):
+``any_players=true`` seats it anyway (the tensor may have the same size, but what its
+features mean, the seats' order and the odds, differ), and ``mcts:...,any_players=true``
+passes the same opt-in to an MCTS agent's ``ppo:`` prior or rollout.
 Inference runs on one torch thread unless ``SKAGWAY_TORCH_THREADS`` says otherwise
 (tournaments parallelise over processes instead).
 """
@@ -23,6 +27,7 @@ from skagway_env.core import Game, State
 
 from .base import Agent
 from .policy_file import PolicyHeader, read_header
+from .specs import Option
 
 
 @lru_cache(maxsize=16)
@@ -36,20 +41,22 @@ def _load(path: str, stamp: tuple[int, int]) -> tuple[PolicyHeader, Any]:
 
 class PPOAgent(Agent):
     name = "ppo"
+    options = {"path": Option(str, none=True), "greedy": Option(bool),
+               "any_players": Option(bool)}
 
     def __init__(self, game: Game, seed: int | None = None, path: str | None = None,
-                 greedy: bool = True) -> None:
+                 greedy: bool = True, any_players: bool = False) -> None:
         super().__init__(game, seed)
         if not path:
             raise ValueError("ppo needs a policy file: ppo:path/to/policy.zip")
-        read_header(path).check(game)
+        read_header(path).check(game, any_players=any_players)
         info = Path(path).stat()
-        self.path, self.greedy = str(path), bool(greedy)
+        self.path, self.greedy, self.any_players = str(path), bool(greedy), bool(any_players)
         self.header, self.policy = _load(str(Path(path).resolve()),
                                          (info.st_mtime_ns, info.st_size))
 
     def params(self) -> dict[str, Any]:
-        return {"greedy": self.greedy}
+        return {"greedy": self.greedy, **({"any_players": True} if self.any_players else {})}
 
     def action_probabilities(self, state: State, player: int) -> np.ndarray:
         """The policy's probability of every action (zero off the legal ones)."""

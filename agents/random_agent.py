@@ -11,6 +11,7 @@ class RandomAgent(Agent):
     """Uniformly random legal moves: the baseline every bot must beat."""
 
     name = "random"
+    options: dict = {}
 
     def act(self, state: State, player: int) -> int:
         return self.act_on_legal(state.legal_actions(player))

@@ -107,7 +107,7 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
         options = {k: v for k, v in options.items() if k != "path"}
     if "path" in options and positional != "path":
         options[positional] = options.pop("path")
-    check_options(factory, kind, options)
+    options = check_options(factory, kind, options, spec)
     try:
         agent = factory(game, seed, **options)
     except (TypeError, ValueError) as exc:

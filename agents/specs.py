@@ -9,6 +9,8 @@ so a stored result says exactly which agent played.
 from __future__ import annotations
 
 import inspect
+import math
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -74,20 +76,131 @@ def split_spec_list(text: str) -> list[str]:
     return specs
 
 
-def check_options(factory: Any, kind: str, options: dict[str, Any]) -> None:
-    """Name the valid options when ``options`` has one the agent does not take.
+@dataclass(frozen=True)
+class Option:
+    """What one agent option accepts: its type (``int``, ``float``, ``bool`` or
+    ``str``), an inclusive range for numbers, the allowed words for text, and whether
+    ``none`` is allowed. Agent classes declare theirs in ``options`` (a mapping of name
+    to ``Option``), so a bad value is refused when the agent is built, in one line that
+    names the option, the value and what is allowed, never mid-game as a traceback."""
 
-    ``factory`` is an agent class (its ``__init__`` is read) or any callable.
-    """
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+    none: bool = False
+
+    def allowed(self) -> str:
+        """What the option takes, in words (``an integer >= 1``, ``one of good, bad``)."""
+        if self.choices is not None:
+            text = "one of " + ", ".join(self.choices)
+        elif self.kind is bool:
+            text = "true or false"
+        elif self.kind is str:
+            text = "a word or spec"
+        else:
+            text = "an integer" if self.kind is int else "a number"
+            if self.low is not None and self.high is not None:
+                text += f" from {_plain(self.low)} to {_plain(self.high)}"
+            elif self.low is not None:
+                text += f" >= {_plain(self.low)}"
+            elif self.high is not None:
+                text += f" <= {_plain(self.high)}"
+        return text + (" (or none)" if self.none else "")
+
+    def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.none
+        if self.kind is bool:
+            return isinstance(value, bool)
+        if self.kind is str:
+            return isinstance(value, str) and (self.choices is None or value in self.choices)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return False
+        if self.kind is int and not isinstance(value, int):
+            return False
+        if not math.isfinite(value):
+            return False
+        return ((self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high))
+
+    def check(self, key: str, value: Any) -> Any:
+        """``value`` if allowed (as given: an int stays an int in a ``float`` option,
+        so canonical specs keep their spelling), else ``AgentSpecError`` naming the
+        key, the value and what is allowed."""
+        if not self.accepts(value):
+            raise AgentSpecError(f"{key}={_shown(value)} is not allowed: expected "
+                                 f"{self.allowed()}")
+        return value
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def option_from_default(default: Any) -> Option | None:
+    """The ``Option`` a default value implies (its type, any range), or ``None`` when
+    the default says nothing (``None``, a list, an object): such options go unchecked."""
+    for kind in (bool, int, float, str):
+        if type(default) is kind:
+            return Option(kind)
+    return None
+
+
+def declared_options(factory: Any) -> dict[str, Option | None] | None:
+    """The options an agent factory takes: its ``options`` declaration, else one
+    ``Option`` per keyword of its signature, typed by the default value (``None``:
+    not checked). ``None`` when the factory takes open-ended ``**options``."""
+    declared = getattr(factory, "options", None)
+    if isinstance(declared, dict):
+        return dict(declared)
     target = factory.__init__ if isinstance(factory, type) else factory
     params = inspect.signature(target).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return  # the agent checks its own open-ended options
-    valid = [p for p in params if p not in ("self", "game", "seed")]
+        return None  # the agent checks its own open-ended options
+    return {name: (None if p.default is inspect.Parameter.empty
+                   else option_from_default(p.default))
+            for name, p in params.items() if name not in ("self", "game", "seed")}
+
+
+def check_values(kind: str, options: dict[str, Any], valid: dict[str, Option | None],
+                 spec: str | None = None) -> dict[str, Any]:
+    """Refuse an unknown option or a value its ``Option`` does not allow (one line,
+    naming ``spec`` when given); returns the options."""
     unknown = sorted(set(options) - set(valid))
     if unknown:
         takes = f"valid: {', '.join(valid)}" if valid else "it takes no options"
         raise AgentSpecError(f"agent {kind!r} has no option {', '.join(unknown)} ({takes})")
+    checked = dict(options)
+    for key, value in options.items():
+        option = valid[key]
+        if option is not None:
+            try:
+                checked[key] = option.check(key, value)
+            except AgentSpecError as exc:
+                if spec is None:
+                    raise
+                raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+    return checked
+
+
+def check_options(factory: Any, kind: str, options: dict[str, Any],
+                  spec: str | None = None) -> dict[str, Any]:
+    """Check ``options`` against what ``factory`` declares (``declared_options``):
+    unknown names are refused naming the valid ones, bad values naming what is allowed.
+    Returns the checked options. ``factory`` is an agent class or any callable."""
+    valid = declared_options(factory)
+    if valid is None:
+        return options
+    return check_values(kind, options, valid, spec)
 
 
 def format_spec(kind: str, options: dict[str, Any], positional: str = "path") -> str:

@@ -67,8 +67,8 @@ def test_mcts_beats_random():
 
 def test_mcts_time_budget_and_params():
     game = skagway_env.make_game("dawson_city_barbers", num_players=2)
-    agent = make_agent("mcts:seconds=0.05,iterations=1", game, seed=1)
-    assert agent.params()["seconds"] == 0.05
+    agent = make_agent("mcts:seconds=0.05", game, seed=1)
+    assert agent.params()["seconds"] == 0.05 and "iterations" not in agent.params()
     state = sample_states(game, seed=1, count=1)[0]
     assert agent.act(state, state.current_player()) in state.legal_actions()
 

@@ -6,6 +6,11 @@ It is found by the registered game's name: ``skagway_agents.heuristics.<game>``,
 module given to ``register_heuristics(game, "package.module")`` for a game of your own.
 ``heuristic:<style>[,param=value...]`` builds one for the game being played; a bare
 ``heuristic`` (say ``mcts:rollout=heuristic``) takes the game's default style.
+
+A parameter's value is checked when the bot is built: a module may declare
+``OPTIONS`` (name -> ``skagway_agents.specs.Option``: type, range, allowed words);
+any parameter it does not declare takes values of its default's type (a number for
+a float weight, an integer for an int), so ``assay=abc`` is refused in one line.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 from skagway_env.core import Game, State
 
 from ..base import Agent
+from ..specs import Option, check_values, option_from_default
 
 _MODULES: dict[str, str] = {}
 
@@ -33,6 +39,14 @@ def styles_module(game_name: str) -> ModuleType:
     if importlib.util.find_spec(module) is None:
         raise ValueError(f"no heuristic bots for {game_name} yet")
     return importlib.import_module(module)
+
+
+def style_options(module: ModuleType, style: str) -> dict[str, Option | None]:
+    """What each parameter of ``style`` takes: the module's ``OPTIONS`` where it
+    declares one, else the type of the style's default value."""
+    declared: dict[str, Option] = getattr(module, "OPTIONS", {})
+    return {key: declared.get(key) or option_from_default(default)
+            for key, default in module.STYLES[style].items()}
 
 
 class HeuristicAgent(Agent):
@@ -55,6 +69,8 @@ class HeuristicAgent(Agent):
         if unknown:
             raise ValueError(f"no parameter {', '.join(unknown)}; valid: "
                              f"{', '.join(module.STYLES[style])}")
+        overrides = check_values(f"heuristic:{style}", overrides,
+                                 style_options(module, style))
         self.style = style
         self.settings = {**module.STYLES[style], **overrides}
         self._choose = module.choose

@@ -24,6 +24,8 @@ import numpy as np
 from skagway_env.games.dawson_city_barbers.state import HAND_SIZE, LONG_WEEKEND_STEPS, ROUNDS
 from skagway_env.games.dawson_city_barbers.tracks import move_pan, move_train
 
+from ..specs import Option
+
 STYLES: dict[str, dict[str, Any]] = {
     "barber": {"train": 1.0, "work": 0.5, "pan": 0.15, "cut_turn": 5,
                "weekend_track": 0, "weekend_round": 0},
@@ -34,6 +36,10 @@ STYLES: dict[str, dict[str, Any]] = {
 }
 
 DEFAULT_STYLE = "prospector"  # the strongest against random play (see the .md page)
+OPTIONS = {"cut_turn": Option(int, low=1), "weekend_track": Option(int, low=0, high=2),
+           "weekend_round": Option(int, low=0)}
+"""Checked when the bot is built (``weekend_track``: train, work, pan); the weights
+take any number."""
 
 SHOP_SEATS = 3
 

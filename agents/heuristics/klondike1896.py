@@ -29,6 +29,8 @@ from skagway_env.games.klondike1896.geometry import Grid, Placement, bits
 from skagway_env.games.klondike1896.phases import AUCTION, EXTRA
 from skagway_env.games.klondike1896.placement import placements_for
 
+from ..specs import Option
+
 STYLES: dict[str, dict[str, Any]] = {
     "digger": {"gold": 1.0, "rubies": 1.5, "progress": 0.6, "ruby": 1.0, "max_bid": 5,
                "extra_margin": 1.0},
@@ -36,6 +38,8 @@ STYLES: dict[str, dict[str, Any]] = {
               "extra_margin": 0.0},
 }
 DEFAULT_STYLE = "racer"
+OPTIONS = {"max_bid": Option(int, low=0)}
+"""Checked when the bot is built; the weights take any number."""
 NO_PLACE = -1e9
 
 

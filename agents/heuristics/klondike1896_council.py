@@ -34,12 +34,17 @@ from skagway_env.games.klondike1896_council import race
 from skagway_env.games.klondike1896_council.scoring import satisfies
 from skagway_env.games.klondike1896_council.state import JOIN, RACE, TAKE
 
+from ..specs import Option
+
 STYLES: dict[str, dict[str, Any]] = {
     "quick": {"gold_per_board": 9, "extra_boards": 0, "budget": 150, "settle": 1},
     "coverer": {"gold_per_board": 9, "extra_boards": 1, "budget": 1500, "settle": 0},
 }
 
 DEFAULT_STYLE = "coverer"  # the stronger against random play (see the .md page)
+OPTIONS = {"gold_per_board": Option(int, low=1), "extra_boards": Option(int, low=0),
+           "budget": Option(int, low=1), "settle": Option(int, low=0, high=1)}
+"""Checked when the bot is built."""
 
 
 class Seat:

@@ -46,6 +46,8 @@ from skagway_env.games.klondike_rush.building import costs
 from skagway_env.games.klondike_rush.components import SNOW_BEAST, TOKEN_KINDS, WILD
 from skagway_env.games.klondike_rush.income import TURN_IN_MONEY
 
+from ..specs import Option
+
 STYLES: dict[str, dict[str, Any]] = {
     "investor": {"bid": 0.9, "mine": 2.0, "crate": 2.0, "wanted": 2.0, "spare": 1.0,
                  "growth": 1.0, "cash_floor": 3, "turn_in": 1},
@@ -54,6 +56,8 @@ STYLES: dict[str, dict[str, Any]] = {
 }
 
 DEFAULT_STYLE = "investor"
+OPTIONS = {"cash_floor": Option(int, low=0), "turn_in": Option(int, low=0, high=1)}
+"""Checked when the bot is built; the weights take any number."""
 
 
 def payouts(state: Any, me: int) -> int:

@@ -41,6 +41,8 @@ from skagway_env.games.skagway.buildings import can_buy_building, can_buy_presti
 from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.workers import controller
 
+from ..specs import Option
+
 STYLES: dict[str, dict[str, Any]] = {
     "prospector": {"style": "prospector", "mines": 3.0, "railroad": 1.0, "assay": 1.5,
                    "docks": 0.5, "deputy": 0.3, "lean": "good"},
@@ -50,6 +52,9 @@ STYLES: dict[str, dict[str, Any]] = {
 """Each style carries its own name (``style``): the rules below that differ by style
 read it, never the weights."""
 DEFAULT_STYLE = "prospector"
+OPTIONS = {"lean": Option(str, choices=("good", "bad")),
+           "style": Option(str, choices=tuple(STYLES))}
+"""Checked when the bot is built; the weights take any number (their defaults' type)."""
 SMALLEST_BRIBE_TAKEN = 4  # a Sheriff takes 4 or more rather than roll for 2 a bandit
 
 
