@@ -54,7 +54,7 @@ class MCTSAgent(Agent):
 
     name = "mcts"
     options = {"iterations": Option(int, low=1, none=True),
-               "seconds": Option(float, low=0.001, none=True),
+               "seconds": Option(float, low=0, above=True, none=True),
                "exploration": Option(float, low=0), "rollout": Option(str),
                "prior": Option(str, none=True), "prior_bonus": Option(float, low=0),
                "any_players": Option(bool)}

@@ -89,6 +89,8 @@ class Option:
     high: float | None = None
     choices: tuple[str, ...] | None = None
     none: bool = False
+    above: bool = False
+    """``low`` itself is excluded (a rate or a time budget must be more than 0)."""
 
     def allowed(self) -> str:
         """What the option takes, in words (``an integer >= 1``, ``one of good, bad``)."""
@@ -102,8 +104,9 @@ class Option:
             text = "an integer" if self.kind is int else "a number"
             if self.low is not None and self.high is not None:
                 text += f" from {_plain(self.low)} to {_plain(self.high)}"
+                text += " (more than the first)" if self.above else ""
             elif self.low is not None:
-                text += f" >= {_plain(self.low)}"
+                text += f" {'>' if self.above else '>='} {_plain(self.low)}"
             elif self.high is not None:
                 text += f" <= {_plain(self.high)}"
         return text + (" (or none)" if self.none else "")
@@ -121,7 +124,7 @@ class Option:
             return False
         if not math.isfinite(value):
             return False
-        return ((self.low is None or value >= self.low)
+        return ((self.low is None or value > self.low or (value == self.low and not self.above))
                 and (self.high is None or value <= self.high))
 
     def check(self, key: str, value: Any) -> Any:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skagway_experiments import analysis
+from skagway_experiments.files import clobber_problem, write_atomically
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -154,7 +155,13 @@ def build_report(db: str | Path) -> str:
 
 
 def write_report(db: str | Path, out: str | Path) -> Path:
-    """Build the page for ``db`` and write it to ``out``; returns the path."""
+    """Build the page for ``db`` and write it to ``out``; returns the path.
+
+    Refuses (``ValueError``) an ``out`` that is ``db`` itself or any results database;
+    the page goes to a temporary file renamed over ``out`` when complete, so a failed
+    write leaves an older report whole."""
     out = Path(out)
-    out.write_text(build_report(db), encoding="utf-8")
-    return out
+    problem = clobber_problem(out, [db])
+    if problem:
+        raise ValueError(problem)
+    return write_atomically(out, build_report(db))

@@ -30,8 +30,13 @@ import dataclasses
 import json
 import math
 import platform
+import shlex
+import signal
 import sys
+import threading
 import time
+from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -41,10 +46,11 @@ import yaml
 from skagway_agents import make_agent
 from skagway_agents.policy_file import PolicyFileError, PolicyHeader, read_header
 from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
-from skagway_agents.rl.network import policy_kwargs
+from skagway_agents.rl.network import ACTIVATIONS, policy_kwargs
+from skagway_agents.specs import Option
 from tqdm import tqdm
 
-from skagway_env.core import make_game
+from skagway_env.core import GameParameterError, UnknownGameError, make_game
 
 from .tournament import Store, config_from_dict, run_tournament
 from .tournament.stats import agent_table
@@ -54,6 +60,25 @@ LEARNER = "learner"
 
 class TrainConfigError(ValueError):
     """A training config that cannot describe a run (one clear line)."""
+
+
+class TrainingStopped(Exception):
+    """Training stopped early, by Ctrl-C (SIGINT) or a failed write: the message says
+    where it stopped, whether a checkpoint was saved, and the exact command that
+    resumes it (``resume_command``, ``None`` when there is nothing to resume)."""
+
+    def __init__(self, message: str, run_dir: Path, resume_command: str | None,
+                 interrupted: bool) -> None:
+        super().__init__(message)
+        self.run_dir, self.resume_command, self.interrupted = run_dir, resume_command, \
+            interrupted
+
+
+def resume_command(run_dir: Path, total_steps: int | None) -> str:
+    """The command line that continues ``run_dir`` (``--steps`` when the run was asked
+    for another total than its config.yaml holds)."""
+    command = f"skagway train --resume {shlex.quote(str(run_dir))}"
+    return command + (f" --steps {total_steps}" if total_steps is not None else "")
 
 
 @dataclass(frozen=True)
@@ -108,50 +133,126 @@ class TrainConfig:
         return data
 
 
+SETTINGS: dict[str, Option] = {
+    "game": Option(str), "players": Option(int, low=1), "exp": Option(str),
+    "seed": Option(int, low=0), "total_steps": Option(int, low=1),
+    "num_envs": Option(int, low=1), "subprocess": Option(bool),
+    "torch_threads": Option(int, low=1), "snapshot_every": Option(int, low=0),
+    "max_snapshots": Option(int, low=0), "eval_every": Option(int, low=0),
+    "eval_games": Option(int, low=1), "final_eval_games": Option(int, low=0),
+    "max_minutes": Option(float, low=0), "checkpoint_every": Option(int, low=0),
+}
+"""What each scalar setting takes (``params``, the opponent lists and ``ppo`` are
+checked by ``config_from_mapping`` itself)."""
+
+PPO_SETTINGS: dict[str, Option] = {
+    "n_steps": Option(int, low=2), "batch_size": Option(int, low=2),
+    "n_epochs": Option(int, low=1), "learning_rate": Option(float, low=0, above=True),
+    "gamma": Option(float, low=0, high=1), "gae_lambda": Option(float, low=0, high=1),
+    "clip_range": Option(float, low=0, above=True), "ent_coef": Option(float, low=0),
+    "vf_coef": Option(float, low=0), "activation": Option(str, choices=tuple(ACTIVATIONS)),
+}
+"""SB3 needs at least two samples a rollout and a batch (it normalises advantages
+over a batch); rates and clip ranges are positive, discounts within 0..1."""
+
+
+def _refuse(source: str, key: str, value: Any, allowed: str) -> TrainConfigError:
+    shown = f"{value!r}" if isinstance(value, str) else yaml.safe_dump(
+        value, default_flow_style=True).strip().removesuffix("...").strip()
+    return TrainConfigError(f"{source}: {key}: {shown} is not allowed: expected {allowed}")
+
+
+def _checked(source: str, key: str, value: Any, option: Option) -> Any:
+    if not option.accepts(value):
+        raise _refuse(source, key, value, option.allowed())
+    return value
+
+
+def _spec_list(source: str, key: str, value: Any, empty: bool = False) -> tuple[str, ...]:
+    """A YAML list of agent specs (a bare string is refused: ``opponents: random``
+    is easy to mean as ``[random]`` and was read letter by letter)."""
+    allowed = "a list of agent specs, e.g. [random, \"heuristic:prospector\"]"
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v.strip()
+                                                       for v in value):
+        raise _refuse(source, key, value, allowed)
+    if not value and not empty:
+        raise _refuse(source, key, value, allowed + " (at least one)")
+    return tuple(v.strip() for v in value)
+
+
+def _run_name(source: str, value: str) -> str:
+    """``exp`` names the run folder (``{game}__{exp}__{seed}__{time}``): one plain word."""
+    if not value or any(c in value for c in "/\\\0") or value in (".", ".."):
+        raise _refuse(source, "exp", value, "a name for the run folder (no slashes)")
+    return value
+
+
 def config_from_mapping(data: dict[str, Any], source: str = "config") -> TrainConfig:
-    """Build and check a config from plain data (YAML or flags)."""
+    """Build and check a config from plain data (YAML or flags): every setting against
+    its type and range, unknown settings refused, each mistake in one line naming the
+    setting, the value and what is allowed. Nothing is created here."""
     if not isinstance(data, dict):
         raise TrainConfigError(f"{source}: expected a mapping of settings")
     known = {f.name for f in dataclasses.fields(TrainConfig)}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(map(str, set(data) - known))
     if unknown:
         raise TrainConfigError(f"{source}: unknown setting(s) {', '.join(unknown)}; "
                                f"valid: {', '.join(sorted(known))}")
     for key in ("game", "players"):
         if key not in data:
             raise TrainConfigError(f"{source}: missing '{key}'")
-    ppo_data = dict(data.get("ppo") or {})
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in SETTINGS:
+            values[key] = _checked(source, key, value, SETTINGS[key])
+        elif key in ("opponents", "eval_opponents"):
+            values[key] = _spec_list(source, key, value)
+        elif key == "params":
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                raise _refuse(source, key, value, "a mapping of game parameters, e.g. "
+                              "{max_turns: 100}")
+            values[key] = dict(value)
+    if "exp" in values:
+        _run_name(source, values["exp"])
+    if "num_players" in values.get("params", {}):
+        raise TrainConfigError(f"{source}: set the player count with 'players', not "
+                               "params.num_players")
+    ppo_data = data.get("ppo") or {}
+    if not isinstance(ppo_data, dict):
+        raise _refuse(source, "ppo", ppo_data, "a mapping of PPO settings")
     ppo_known = {f.name for f in dataclasses.fields(PPOSettings)}
     if set(ppo_data) - ppo_known:
         raise TrainConfigError(f"{source}: unknown ppo setting(s) "
-                               f"{', '.join(sorted(set(ppo_data) - ppo_known))}; "
+                               f"{', '.join(sorted(map(str, set(ppo_data) - ppo_known)))}; "
                                f"valid: {', '.join(sorted(ppo_known))}")
-    if "net_arch" in ppo_data:
-        ppo_data["net_arch"] = tuple(int(x) for x in ppo_data["net_arch"])
-    values = {k: v for k, v in data.items() if k != "ppo"}
-    for key in ("opponents", "eval_opponents"):
-        if key in values:
-            values[key] = tuple(str(s) for s in values[key])
-    config = TrainConfig(**values, ppo=PPOSettings(**ppo_data))
+    ppo_values: dict[str, Any] = {}
+    for key, value in ppo_data.items():
+        if key == "net_arch":
+            layer = Option(int, low=1)
+            if not isinstance(value, (list, tuple)) or not all(map(layer.accepts, value)):
+                raise _refuse(source, "ppo.net_arch", value,
+                              "a list of layer widths (integers >= 1), e.g. [256, 256]")
+            ppo_values[key] = tuple(value)
+        else:
+            ppo_values[key] = _checked(source, f"ppo.{key}", value, PPO_SETTINGS[key])
+    config = TrainConfig(**values, ppo=PPOSettings(**ppo_values))
     check_config(config, source)
     return config
 
 
 def check_config(config: TrainConfig, source: str = "config") -> None:
-    for key in ("players", "total_steps", "num_envs", "torch_threads", "eval_games"):
-        if not isinstance(getattr(config, key), int) or getattr(config, key) < 1:
-            raise TrainConfigError(f"{source}: {key} must be a positive integer")
-    if not isinstance(config.max_minutes, (int, float)) or config.max_minutes < 0:
-        raise TrainConfigError(f"{source}: max_minutes must be a non-negative number")
-    for key in ("snapshot_every", "eval_every", "checkpoint_every", "seed", "final_eval_games"):
-        if not isinstance(getattr(config, key), int) or getattr(config, key) < 0:
-            raise TrainConfigError(f"{source}: {key} must be a non-negative integer")
-    if not config.opponents:
-        raise TrainConfigError(f"{source}: opponents must list at least one agent spec")
-    policy_kwargs(list(config.ppo.net_arch), config.ppo.activation)
-    game = make_game(config.game, num_players=config.players, **config.params)
-    for spec in (*config.opponents, *config.eval_opponents):
-        make_agent(spec, game, 0)  # a bad spec fails before a run folder is made
+    """The checks that need the game: its player count and parameters, and every
+    agent spec built for it (a bad spec fails before a run folder is made)."""
+    try:
+        game = make_game(config.game, num_players=config.players, **config.params)
+    except (UnknownGameError, GameParameterError) as exc:
+        raise TrainConfigError(f"{source}: {exc}") from None
+    for key in ("opponents", "eval_opponents"):
+        for spec in getattr(config, key):
+            try:
+                make_agent(spec, game, 0)
+            except ValueError as exc:
+                raise TrainConfigError(f"{source}: {key}: {exc}") from None
 
 
 def load_train_config(path: str | Path) -> TrainConfig:
@@ -213,13 +314,19 @@ class TrainResult:
 class Trainer:
     """One run: build or restore the model and league, then learn with the hooks."""
 
-    def __init__(self, config: TrainConfig, run_dir: Path, progress: bool | None = None) -> None:
+    def __init__(self, config: TrainConfig, run_dir: Path, progress: bool | None = None,
+                 echo: Callable[[str], None] | None = None,
+                 steps_asked: int | None = None) -> None:
         from sb3_contrib import MaskablePPO
         from stable_baselines3.common.logger import configure
         from stable_baselines3.common.vec_env import VecMonitor
 
         configure_threads(config.torch_threads)
         self.config, self.run_dir, self.progress = config, run_dir, progress
+        self.bar_shown = sys.stderr.isatty() if progress is None else progress
+        self.echo = echo
+        self.steps_asked = steps_asked  # a resume's --steps, for the resume command
+        self.log_path = run_dir / "train.log"
         self.game = make_game(config.game, num_players=config.players, **config.params)
         self.league = League(self.game, config.opponents, config.max_snapshots)
         checkpoint = run_dir / "checkpoints" / "latest.zip"
@@ -231,8 +338,10 @@ class Trainer:
                            num_players=config.players, **config.params)
         self.env = VecMonitor(env)
         p = config.ppo
+        self.checkpointed = -1  # the step of the last checkpoint (-1: none yet)
         if checkpoint.exists():
             self.model = self._restore(MaskablePPO, checkpoint)
+            self.checkpointed = int(self.model.num_timesteps)
         else:
             self.model = MaskablePPO(
                 "MlpPolicy", self.env, n_steps=p.n_steps, batch_size=p.batch_size,
@@ -292,10 +401,28 @@ class Trainer:
             self.env.set_attr("pool", self.league.replica())
 
     def checkpoint(self) -> None:
+        """Save the model and the league for ``--resume``. Each file is written beside
+        its old self and renamed over it, so a failed write (a full disk) or a second
+        Ctrl-C keeps the previous checkpoint whole."""
         folder = self.run_dir / "checkpoints"
         folder.mkdir(exist_ok=True)
-        self.model.save(folder / "latest.zip")
-        (folder / "league.json").write_text(json.dumps(self.league.to_dict(), indent=1))
+        with _sigint_held():
+            league = folder / "league.json.part"
+            league.write_text(json.dumps(self.league.to_dict(), indent=1))
+            model = folder / "latest.part.zip"
+            self.model.save(model)
+            model.replace(folder / "latest.zip")
+            league.replace(folder / "league.json")
+        self.checkpointed = int(self.model.num_timesteps)
+
+    def log(self, line: str, echo: bool = True) -> None:
+        """A progress line: to ``train.log`` in the run folder always, and to stdout
+        when no progress bar shows (no terminal, or ``--no-progress``)."""
+        stamped = f"{time.strftime('%H:%M:%S', time.gmtime())} {line}"
+        with open(self.log_path, "a") as out:
+            out.write(stamped + "\n")
+        if echo and self.echo is not None and not self.bar_shown:
+            self.echo(line)
 
     def evaluate(self, steps: int, games: int | None = None,
                  label: str = "eval") -> dict[str, Any]:
@@ -337,6 +464,8 @@ class Trainer:
         self.evaluations.append(row)
         with open(self.run_dir / "eval.jsonl", "a") as out:
             out.write(json.dumps(row) + "\n")
+        self.log(f"evaluation at step {steps}: " + ", ".join(
+            f"win rate vs {spec} {row[spec]['win_rate']:.3f}" for spec in config.eval_opponents))
         return row
 
     # -------------------------------------------------------------- the loop
@@ -346,6 +475,11 @@ class Trainer:
         trainer, config = self, self.config
         done = int(self.model.num_timesteps)
         deadline = (time.monotonic() + 60 * config.max_minutes) if config.max_minutes else None
+        started = time.monotonic()
+        if self.checkpointed < 0:
+            self.checkpoint()  # step 0: a run stopped at once still resumes
+        self.log(f"{'resumed at' if done else 'started at'} step {done} of "
+                 f"{config.total_steps} ({self.run_dir})")
 
         def due(every: int, last: int, now: int) -> bool:
             return every > 0 and now // every > last // every
@@ -353,6 +487,7 @@ class Trainer:
         class Hooks(BaseCallback):
             def _on_training_start(self) -> None:
                 self.last = int(self.model.num_timesteps)
+                self.next_line = 0.0  # the first rollout's line comes at once
                 self.bar = tqdm(total=config.total_steps, initial=self.last, unit="step",
                                 desc=f"train {config.game}", file=sys.stderr,
                                 disable=None if trainer.progress is None else not trainer.progress)
@@ -363,6 +498,11 @@ class Trainer:
             def _on_rollout_end(self) -> None:
                 now = int(self.model.num_timesteps)
                 self.bar.update(now - self.bar.n)
+                if time.monotonic() >= self.next_line:
+                    self.next_line = time.monotonic() + LOG_EVERY_SECONDS
+                    elapsed = time.monotonic() - started
+                    trainer.log(f"step {now} of {config.total_steps} "
+                                f"({100 * now / config.total_steps:.0f}%), {elapsed:.0f} s")
                 trainer.sync_league(merge=True)
                 if due(config.snapshot_every, self.last, now):
                     trainer.snapshot(now)
@@ -376,18 +516,75 @@ class Trainer:
             def _on_training_end(self) -> None:
                 self.bar.close()
 
-        if done < config.total_steps:
-            self.model.learn(config.total_steps - done, callback=Hooks(),
-                             reset_num_timesteps=False, tb_log_name="ppo")
-        steps = int(self.model.num_timesteps)
-        if config.final_eval_games:
-            self.evaluate(steps, config.final_eval_games, "final")
-        elif not self.evaluations or self.evaluations[-1]["steps"] != steps:
-            self.evaluate(steps)
-        self.checkpoint()
-        final = self.export("final.zip")
-        self.env.close()
+        try:
+            if done < config.total_steps:
+                self.model.learn(config.total_steps - done, callback=Hooks(),
+                                 reset_num_timesteps=False, tb_log_name="ppo")
+            steps = int(self.model.num_timesteps)
+            if config.final_eval_games:
+                self.evaluate(steps, config.final_eval_games, "final")
+            elif not self.evaluations or self.evaluations[-1]["steps"] != steps:
+                self.evaluate(steps)
+            self.checkpoint()
+            final = self.export("final.zip")
+        except KeyboardInterrupt:
+            raise self._stopped("interrupted", None) from None
+        except OSError as exc:
+            raise self._stopped("stopped by a failed write", exc) from None
+        finally:
+            try:
+                self.env.close()
+            except (EOFError, BrokenPipeError, ConnectionError):
+                pass  # subprocess envs that Ctrl-C already stopped
+        self.log(f"finished at step {steps}: {final}")
         return TrainResult(self.run_dir, steps, final, self.evaluations)
+
+    def _stopped(self, why: str, error: OSError | None) -> TrainingStopped:
+        """Save what can be saved and say how to go on."""
+        steps = int(self.model.num_timesteps)
+        try:
+            try:
+                self.checkpoint()
+            except KeyboardInterrupt:
+                pass  # pressed again while saving: the checkpoint was finished first
+            saved = f"checkpoint saved at step {steps}"
+        except OSError:
+            saved = (f"no new checkpoint could be written; the last one is at step "
+                     f"{self.checkpointed}")
+        command = resume_command(self.run_dir, self.steps_asked)
+        cause = ""
+        if error is not None:
+            cause = f" ({error.filename + ': ' if error.filename else ''}" \
+                    f"{error.strerror or error})"
+        message = f"training {why}{cause} at step {steps}; {saved}; resume with: {command}"
+        try:
+            self.log(message, echo=False)  # the caller reports it
+        except OSError:
+            pass  # the disk that failed may hold the log too
+        return TrainingStopped(message, self.run_dir, command, error is None)
+
+
+LOG_EVERY_SECONDS = 30.0
+"""Progress lines (``train.log``, and stdout without a bar) come at most this often,
+besides one at the first rollout, one an evaluation and one at the end."""
+
+
+@contextmanager
+def _sigint_held():
+    """Hold Ctrl-C while a checkpoint is written (in the main thread), then deliver it:
+    a checkpoint is never left half-renamed by an impatient second press."""
+    if (signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _continue_csv(logger: Any, earlier: str) -> None:
@@ -411,14 +608,29 @@ def _has_tensorboard() -> bool:
 
 
 def train(config: TrainConfig, out: str | Path = "runs/train",
-          progress: bool | None = None) -> TrainResult:
-    """A new run of ``config`` in a fresh run folder under ``out``."""
-    check_config(config)
-    return Trainer(config, new_run_dir(config, out), progress).learn()
+          progress: bool | None = None,
+          echo: Callable[[str], None] | None = None) -> TrainResult:
+    """A new run of ``config`` in a fresh run folder under ``out`` (the config is
+    checked whole first: nothing is created for a config that cannot run).
+
+    ``echo`` hears the run folder first, then the progress lines when no bar shows.
+    Ctrl-C or a failed write raises ``TrainingStopped`` after saving a checkpoint."""
+    config = config_from_mapping(config.to_dict())
+    run_dir = new_run_dir(config, out)
+    if echo is not None:
+        echo(f"run folder: {run_dir}")
+    try:
+        trainer = Trainer(config, run_dir, progress, echo)
+    except KeyboardInterrupt:
+        raise TrainingStopped(f"training interrupted before it began; {run_dir} holds no "
+                              "checkpoint (start again, or delete it)", run_dir, None,
+                              True) from None
+    return trainer.learn()
 
 
 def resume(run_dir: str | Path, total_steps: int | None = None,
-           progress: bool | None = None) -> TrainResult:
+           progress: bool | None = None,
+           echo: Callable[[str], None] | None = None) -> TrainResult:
     """Continue a run from its last checkpoint (optionally to a new ``total_steps``)."""
     run_dir = Path(run_dir)
     if not (run_dir / "config.yaml").exists():
@@ -428,5 +640,13 @@ def resume(run_dir: str | Path, total_steps: int | None = None,
     config = load_train_config(run_dir / "config.yaml")
     if total_steps is not None:
         config = dataclasses.replace(config, total_steps=total_steps)
-    return Trainer(config, run_dir, progress).learn()
+    if echo is not None:
+        echo(f"run folder: {run_dir}")
+    try:
+        trainer = Trainer(config, run_dir, progress, echo, total_steps)
+    except KeyboardInterrupt:
+        command = resume_command(run_dir, total_steps)
+        raise TrainingStopped(f"training interrupted before it resumed; resume with: "
+                              f"{command}", run_dir, command, True) from None
+    return trainer.learn()
 

@@ -1,7 +1,9 @@
 """``skagway train``: self-play training with MaskablePPO (see ``skagway_experiments.train``).
 
 Torch is imported only when the command runs, so the rest of the command line stays
-fast and works without the ``train`` extra.
+fast and works without the ``train`` extra. The run folder is printed first; progress
+lines go to ``train.log`` in it, and to stdout when no bar shows (no terminal, or
+``--no-progress``). Ctrl-C saves a checkpoint and prints the exact ``--resume`` command.
 """
 
 from __future__ import annotations
@@ -9,7 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from skagway_agents.specs import split_spec_list
+
 from .common import CliError, _positive, _seed, parse_params
+
+RESUME_KEEPS = ("--steps", "--no-progress")
+"""The only flags ``--resume`` takes: the rest of the run is its config.yaml."""
 
 
 def add_train_parser(sub: argparse._SubParsersAction) -> None:
@@ -30,8 +37,10 @@ def add_train_parser(sub: argparse._SubParsersAction) -> None:
                        help="the league's fixed entries (agent specs)")
     train.add_argument("--threads", type=_positive,
                        help="torch threads (default 1: fastest for these small networks)")
-    train.add_argument("--out", default="runs/train", help="where run folders go")
-    train.add_argument("--resume", metavar="RUN_DIR", help="continue this run")
+    train.add_argument("--out", help="where run folders go (default runs/train)")
+    train.add_argument("--resume", metavar="RUN_DIR",
+                       help="continue this run as its config.yaml says (with --steps: to "
+                       "that many steps in all)")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(run=cmd_train)
 
@@ -43,14 +52,23 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise CliError(f"training needs the train extra (make test installs it; by hand "
                        f"pip install -c constraints.txt -e '.[train]'): {exc}") from None
     progress = False if args.no_progress else None
+    if args.resume:
+        _refuse_changes_on_resume(args)
+
+    def echo(line: str) -> None:
+        print(line, flush=True)
+
     try:
         if args.resume:
-            result = training.resume(args.resume, args.steps, progress)
+            result = training.resume(args.resume, args.steps, progress, echo)
         else:
-            result = training.train(_config(args, training), args.out, progress)
+            result = training.train(_config(args, training), args.out or "runs/train",
+                                    progress, echo)
     except training.TrainConfigError as exc:
         raise CliError(str(exc)) from None
-    print(f"run folder: {result.run_dir}")
+    except training.TrainingStopped as exc:
+        print(f"skagway: {exc}", file=sys.stderr, flush=True)
+        return 130 if exc.interrupted else 1
     print(f"trained steps: {result.steps}")
     for row in result.evaluations[-1:]:
         for spec, value in row.items():
@@ -60,6 +78,19 @@ def cmd_train(args: argparse.Namespace) -> int:
     print(f"bot: ppo:{result.final_model}")
     sys.stdout.flush()
     return 0
+
+
+def _refuse_changes_on_resume(args: argparse.Namespace) -> None:
+    """``--resume`` with ``--game other`` used to train the old game silently."""
+    given = [flag for flag, value in (
+        ("--config", args.config), ("--game", args.game), ("--players", args.players),
+        ("--param", args.param), ("--seed", args.seed), ("--exp", args.exp),
+        ("--envs", args.envs), ("--opponents", args.opponents), ("--threads", args.threads),
+        ("--out", args.out)) if value]
+    if given:
+        raise CliError(f"--resume continues {args.resume} as its config.yaml says; "
+                       f"{', '.join(given)} cannot change it (with --resume give only "
+                       f"{' and '.join(RESUME_KEEPS)})")
 
 
 def _config(args: argparse.Namespace, training):
@@ -73,7 +104,7 @@ def _config(args: argparse.Namespace, training):
                  "torch_threads": args.threads}
     data.update({k: v for k, v in overrides.items() if v is not None})
     if args.opponents:
-        data["opponents"] = [s.strip() for s in args.opponents.split(",")]
+        data["opponents"] = split_spec_list(args.opponents)  # options' commas stay
     if args.param:
         data["params"] = {**data.get("params", {}), **parse_params(args.param)}
     if "players" not in data and "game" in data:

@@ -62,7 +62,7 @@ def wilson_interval(successes: float, n: int, z: float = Z_95) -> tuple[float, f
 @dataclass(frozen=True)
 class Rating:
     """An entrant's Plackett-Luce rating. ``ordinal = mu - 3 sigma`` is a conservative
-    skill estimate (the true skill is very likely above it), used to sort leaderboards.
+    skill estimate (the true skill is very likely above it), shown beside the win rate.
     ``games`` counts the seats that updated the rating (self-play games do not)."""
 
     mu: float
@@ -186,7 +186,15 @@ def _outcomes(records: Sequence[GameRecord], by_seat: bool) -> dict[Any, dict[st
 
 
 def agent_table(records: Sequence[GameRecord]) -> list[AgentRow]:
-    """One row per entrant, best rating ordinal first (then by name).
+    """One row per entrant, highest win rate first (then best mean rank, then name).
+
+    Why win rate and not the rating: a tournament asks who wins, and the win rate is
+    that answer with an honest interval beside it. The OpenSkill ordinal
+    (``mu - 3 sigma``) rewards every place of the full ranking and is built for many
+    games; at the default tournament's 24 games a seat it ranked random play (win rate
+    0.042, steady third places) above the landlord style (0.292, first or last), and a
+    newcomer reads the top row as "the best". The ratings stay in the table, and
+    ``rating_disagreement`` says when they would order it differently.
 
     ``wins`` is the sum of win shares, so a two-way tie for first adds 0.5 to each;
     the win rate's interval is the Wilson 95% interval of ``wins`` out of ``games``.
@@ -195,7 +203,17 @@ def agent_table(records: Sequence[GameRecord]) -> list[AgentRow]:
     rows = [AgentRow(entrant=name, mu=rated[name].mu, sigma=rated[name].sigma,
                      ordinal=rated[name].ordinal, **fields)
             for name, fields in _outcomes(records, by_seat=False).items()]
-    return sorted(rows, key=lambda row: (-row.ordinal, row.entrant))
+    return sorted(rows, key=lambda row: (-row.win_rate, row.mean_rank, row.entrant))
+
+
+def rating_disagreement(table: Sequence[AgentRow]) -> str | None:
+    """A note when the OpenSkill ordinal orders the entrants unlike the table (win
+    rate), or ``None`` when both agree."""
+    by_rating = sorted(table, key=lambda row: (-row.ordinal, row.entrant))
+    if [row.entrant for row in by_rating] == [row.entrant for row in table]:
+        return None
+    return ("note: by rating (ordinal) the order is " + ", ".join(r.entrant for r in by_rating)
+            + "; the ratings weigh every place, not only first, and need many games to settle")
 
 
 def head_to_head(records: Sequence[GameRecord]) -> dict[tuple[str, str], tuple[float, int]]:
@@ -277,8 +295,11 @@ def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
         "interval; mean rank: 1 is first.",
         "mu, sigma: OpenSkill (Plackett-Luce) skill estimate and its uncertainty; ordinal = "
         "mu - 3 sigma, a conservative",
-        "skill that the table is sorted by.",
+        "skill. The table is sorted by win rate (then mean rank).",
     ]
+    note = rating_disagreement(table)
+    if note:
+        lines.append(note)
 
     names = [row.entrant for row in table]
     pairs = head_to_head(records)

@@ -193,5 +193,6 @@ def test_config_mistakes_say_why():
         training.config_from_mapping({**SMALL, "epochs": 3})
     with pytest.raises(training.TrainConfigError, match="unknown ppo setting"):
         training.config_from_mapping({**SMALL, "ppo": {"lr": 1}})
-    with pytest.raises(AgentSpecError, match="unknown agent 'alphazero'"):
+    with pytest.raises(training.TrainConfigError,
+                       match="eval_opponents: unknown agent 'alphazero'"):
         training.config_from_mapping({**SMALL, "eval_opponents": ["alphazero"]})
