@@ -40,6 +40,10 @@ def _load(path: str, stamp: tuple[int, int]) -> tuple[PolicyHeader, Any]:
 
 
 class PPOAgent(Agent):
+    """A bot trained by `skagway train` (ppo:path/to/policy.zip[,greedy=false,any_players=true]).
+
+    The file is checked against the game first (see the module docstring)."""
+
     name = "ppo"
     options = {"path": Option(str, none=True), "greedy": Option(bool),
                "any_players": Option(bool)}

@@ -7,7 +7,7 @@ import inspect
 
 from skagway_agents import AGENT_KINDS, make_agent
 
-from skagway_env.core import make_game
+from skagway_env.core import list_games, make_game
 
 from ..tables import format_table
 from .common import CliError, agent_specs
@@ -25,10 +25,10 @@ def cmd_agents(args: argparse.Namespace) -> int:
         rows = [[kind, _summary(factory)] for kind, factory in sorted(AGENT_KINDS.items())]
         print(format_table(["kind", "what it is"], rows))
         print("\nspecs: kind, kind:key=value,..., module:Class or path/to/file.py:Class "
-              "(agents/WRITE_YOUR_OWN_BOT.md); check one with --game GAME --agent SPEC")
+              "(agents/WRITE_YOUR_OWN_BOT.md); check one with --agent SPEC [--game GAME]")
         return 0
     if args.game is None:
-        raise CliError("checking a spec needs --game (agents are built for one game)")
+        return _check_for_every_game(specs, args.players)
     game = make_game(args.game, **({} if args.players is None else
                                    {"num_players": args.players}))
     for spec in specs:
@@ -37,4 +37,32 @@ def cmd_agents(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise CliError(str(exc)) from None
         print(f"{spec}  ->  {agent.spec}")
+    return 0
+
+
+def _check_for_every_game(specs: list[str], players: int | None) -> int:
+    """Without ``--game``: build each spec for every registered game (at ``players``
+    where the game allows it, else its default count) and say where it plays. A spec
+    no game takes is an error naming each game's reason."""
+    for spec in specs:
+        built: dict[str, list[str]] = {}
+        reasons: dict[str, list[str]] = {}
+        for name in list_games():
+            info = make_game(name).info
+            seats = players if players and info.min_players <= players <= info.max_players \
+                else None
+            game = make_game(name, **({} if seats is None else {"num_players": seats}))
+            try:
+                agent = make_agent(spec, game, seed=0)
+            except ValueError as exc:
+                reasons.setdefault(str(exc), []).append(name)
+                continue
+            built.setdefault(agent.spec, []).append(name)
+        if len(reasons) == 1 and not built:
+            raise CliError(next(iter(reasons)))  # the same reason in every game
+        if not built:
+            raise CliError(f"{spec} builds for no game; " + "; ".join(
+                f"{', '.join(names)}: {reason}" for reason, names in reasons.items()))
+        for canonical, names in built.items():
+            print(f"{spec}  ->  {canonical}  ({', '.join(names)})")
     return 0

@@ -102,15 +102,21 @@ def final_state(game: Game, actions: Sequence[int | list[int]]) -> State:
     return replay(game, actions)
 
 
-def _seed(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"seed must be >= 0, got {value}")
+def _whole(text: str, low: int) -> int:
+    """A whole number ``>= low``; the message names what is allowed (argparse's own
+    said ``invalid _seed value``, the name of a private function)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < low:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= {low}, got {text!r}")
     return value
+
+
+def _seed(text: str) -> int:
+    return _whole(text, 0)
 
 
 def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
-    return value
+    return _whole(text, 1)

@@ -5,6 +5,7 @@ from .errors import (
     DeserializationError,
     GameParameterError,
     IllegalActionError,
+    NoSuchSeatError,
     UnknownGameError,
 )
 from .game import Game, GameInfo, GameParams, State, Variant
@@ -27,6 +28,7 @@ __all__ = [
     "GameParameterError",
     "GameParams",
     "IllegalActionError",
+    "NoSuchSeatError",
     "State",
     "UnknownGameError",
     "Variant",

@@ -22,5 +22,10 @@ class GameParameterError(ValueError):
     """A game parameter that the game does not accept, or a bad value for one."""
 
 
+class NoSuchSeatError(ValueError):
+    """A seat number outside ``0..num_players-1`` (``legal_actions(9)`` at a table of
+    four used to return ``[]``, and ``view(9)`` a state)."""
+
+
 class DeserializationError(ValueError):
     """Serialized state that does not belong to this game or format version."""

@@ -18,7 +18,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .constants import CHANCE, REWARD_MODES, SIMULTANEOUS, TERMINAL
-from .errors import DeserializationError, GameParameterError, IllegalActionError
+from .errors import (
+    DeserializationError,
+    GameParameterError,
+    IllegalActionError,
+    NoSuchSeatError,
+)
 from .returns import compute_returns
 
 SERIAL_FORMAT = 1
@@ -94,7 +99,7 @@ class Game(ABC):
                 f"{cls.info.name}: unknown parameter(s) {', '.join(unknown)}; "
                 f"valid: {', '.join(sorted(fields))}"
             )
-        return cls.params_class(**kwargs)
+        return cls.params_class(**{k: plain_number(v) for k, v in kwargs.items()})
 
     def _validate_common(self) -> None:
         p = self.params
@@ -150,6 +155,10 @@ class Game(ABC):
 
     def deserialize(self, data: dict[str, Any]) -> State:
         """Rebuild a state from ``State.serialize()`` output."""
+        if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+            raise DeserializationError(
+                f"expected the dict that State.serialize() returns, got {type(data).__name__}"
+            )
         if data.get("format") != SERIAL_FORMAT:
             raise DeserializationError(
                 f"serialized format {data.get('format')!r} is not {SERIAL_FORMAT}"
@@ -184,6 +193,13 @@ class State(ABC):
         self.game = game
         self.history: list[Any] = []
         self._legal: list[int] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``view`` override checks its seat first: a seat that does not
+        exist is an error, never a quiet copy of the state."""
+        super().__init_subclass__(**kwargs)
+        if "view" in cls.__dict__ and not hasattr(cls.__dict__["view"], "__wrapped__"):
+            cls.view = _checking_seat(cls.__dict__["view"])  # type: ignore[method-assign]
 
     # ---------------------------------------------------------------- abstract rules
     @abstractmethod
@@ -283,8 +299,10 @@ class State(ABC):
           ``view.information_state_string(player) ==
           self.information_state_string(player)``.
 
-        Perfect-information games return a plain clone.
+        Perfect-information games return a plain clone. A seat the table does not have
+        is ``NoSuchSeatError`` (checked here and before every game's override).
         """
+        check_seat(self, player)
         return self.clone()
 
     def is_truncated(self) -> bool:
@@ -344,10 +362,14 @@ class State(ABC):
         return list(self._legal_for(player))
 
     def _legal_for(self, player: int | None) -> list[int]:
-        """Legal actions without a defensive copy (callers must not mutate it)."""
+        """Legal actions without a defensive copy (callers must not mutate it).
+        ``player`` is a seat, ``None`` (whoever is to move) or the current special
+        player (``CHANCE``); any other number is ``NoSuchSeatError``."""
         cur = self.current_player()
         if player is None:
             player = cur
+        elif player != cur:
+            check_seat(self, player)
         if cur == TERMINAL or (player != cur and cur != SIMULTANEOUS):
             return []
         if cur != SIMULTANEOUS:
@@ -460,6 +482,45 @@ class State(ABC):
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def plain_number(value: Any) -> Any:
+    """A numpy scalar as the Python number it holds (``np.int64(3)`` -> ``3``), so that
+    ``make_game(num_players=np.int64(3))`` works and records stay JSON; else ``value``."""
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    return value
+
+
+SPECIAL_PLAYERS = (CHANCE, SIMULTANEOUS, TERMINAL)
+
+
+def check_seat(state: State, player: Any) -> None:
+    """Refuse a seat the table does not have. The special players (``CHANCE``,
+    ``SIMULTANEOUS``, ``TERMINAL``: what ``current_player()`` returns) pass, as they
+    always have: ``state.view(state.current_player(), rng)`` at a simultaneous node
+    is the view no seat holds privately."""
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not (
+            0 <= player < state.num_players or player in SPECIAL_PLAYERS):
+        raise NoSuchSeatError(f"{state.game.name}: no seat {player!r} at a table of "
+                              f"{state.num_players} (seats 0..{state.num_players - 1})")
+
+
+def _checking_seat(view: Any) -> Any:
+    """``view`` with the seat checked first (wraps every game's override)."""
+
+    def checked(self: State, player: int, rng: np.random.Generator) -> State:
+        check_seat(self, player)
+        return view(self, int(player), rng)
+
+    checked.__doc__, checked.__name__, checked.__qualname__ = (
+        view.__doc__, view.__name__, view.__qualname__)
+    checked.__wrapped__ = view  # type: ignore[attr-defined]
+    return checked
 
 
 def _copy_plain(value: Any) -> Any:

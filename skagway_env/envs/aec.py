@@ -21,6 +21,7 @@ from ..core import CHANCE, SIMULTANEOUS, TERMINAL
 from .common import (
     GameEnvMixin,
     end_info,
+    plain_seed,
     sample_chance,
     setup_env,
 )
@@ -39,6 +40,7 @@ class GameAECEnv(GameEnvMixin, AECEnv):
 
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = plain_seed(seed)
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         self.game_state = self.game.new_initial_state()

@@ -12,6 +12,18 @@ from ..core import Game, State, make_game
 from ..core.playout import resolve_chance, sample_chance  # noqa: F401  (re-exported)
 
 
+def plain_seed(seed: Any) -> int | None:
+    """A reset seed as Gymnasium takes it: ``None`` or a Python int (numpy integers
+    such as ``np.int64(3)`` from ``rng.integers`` are accepted and converted)."""
+    if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        if seed is not None:
+            raise TypeError(f"seed must be a whole number >= 0 or None, got {seed!r}")
+        return None
+    if seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0 or None, got {seed!r}")
+    return int(seed)
+
+
 def agent_names(game: Game) -> list[str]:
     return [f"player_{i}" for i in range(game.num_players)]
 

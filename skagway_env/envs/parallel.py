@@ -24,6 +24,7 @@ from ..core import SIMULTANEOUS, IllegalActionError
 from .common import (
     GameEnvMixin,
     end_info,
+    plain_seed,
     resolve_chance,
     setup_env,
 )
@@ -45,6 +46,7 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         self._steps = 0
 
     def reset(self, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         self.game_state = self.game.new_initial_state()

@@ -41,7 +41,7 @@ from gymnasium import spaces
 
 from ..core import SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
 from ..core.playout import sample_chance
-from .common import check_render_mode, observation_bounds
+from .common import check_render_mode, observation_bounds, plain_seed
 
 
 class Opponent(Protocol):
@@ -120,7 +120,7 @@ class SingleAgentEnv(gym.Env):
 
     # ------------------------------------------------------------------ episode
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
+        super().reset(seed=plain_seed(seed))
         rng = self.np_random
         while True:
             self.seat = (int(rng.integers(self.num_players)) if self.fixed_seat == "random"
