@@ -13,10 +13,16 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 # The main job: the embedded default tournament (configs/tournament/default.yaml),
-# played afresh into runs/default.db on 2 worker processes.
+# played afresh on 2 worker processes into runs/default.db. A runs/default.db that is
+# already there (perhaps extended with more games) is never deleted: the tournament is
+# then played into a new runs/default-<UTC time>.db, and the line before says so.
 run: $(STAMP)
-	rm -f runs/default.db runs/default.db-wal runs/default.db-shm
-	$(BIN)/skagway tournament --workers 2
+	@db=runs/default.db; \
+	if [ -e $$db ]; then \
+		db=runs/default-$$(date -u +%Y%m%d-%H%M%S).db; \
+		echo "runs/default.db is kept (delete it to play there again); playing into $$db"; \
+	fi; \
+	$(BIN)/skagway tournament --workers 2 --db $$db
 
 test: $(STAMP)
 	$(BIN)/ruff check skagway_env agents experiments tests setup.py
