@@ -296,11 +296,13 @@ def test_agent_table_by_hand() -> None:
     assert_ratings_match(rated, reference_ratings(small_tournament()))
 
 
-def test_agent_table_is_sorted_by_ordinal() -> None:
+def test_agent_table_is_sorted_by_win_rate_then_mean_rank() -> None:
+    """Issue 19: the ordinal ranked random above landlord at 24 games; the table now
+    reads as its headline column does (the ratings stay beside it)."""
     table = agent_table(small_tournament())
     assert all(isinstance(row, AgentRow) for row in table)
-    ordinals = [row.ordinal for row in table]
-    assert ordinals == sorted(ordinals, reverse=True)
+    keys = [(-row.win_rate, row.mean_rank) for row in table]
+    assert keys == sorted(keys)
     assert agent_table([]) == []
 
 
