@@ -11,8 +11,13 @@ arrangement uniformly among those that agree with all the seat saw:
 - it never bid more rubies than it held (the ledger: bids, payments, and the rounds
   from which covered rubies became usable).
 
-Rubies follow from the arrangement, and the setup outcomes in ``history`` are
-rewritten to the drawn arrangement, so the view's history replays to the view.
+All of that is public: every bid lies on the table, the one that ends an auction
+included (observation: the won claims and their prices while they are placed), and
+so is every payment. So two states a seat cannot tell apart give it the same
+arrangements to draw from. Rubies follow from the arrangement, and the setup outcomes
+in ``history`` are rewritten to the drawn arrangement, so the view's history replays
+to the view. ``ruby_bounds`` sums the same set up for the observation tensor: the
+fewest and most rubies the other seat may hold.
 """
 
 from __future__ import annotations
@@ -30,13 +35,18 @@ if TYPE_CHECKING:
 BID, PAY, USABLE = 0, 1, 2  # ledger kinds: held >= value, paid value, paths usable up to value
 
 
+def _public_key(s: Klondike1896State, q: int) -> tuple:
+    """What every seat knows of ``q``'s secret: its placements, their gold, its ledger."""
+    return (tuple(s.paths[q]), tuple(g for g, _ in s.gains[q]),
+            tuple(tuple(e) for e in s.ledger[q]))
+
+
 def consistent_arrangements(s: Klondike1896State, q: int) -> np.ndarray:
     """Indices (into ``all_arrangements``) of the arrangements seat ``q`` may have.
 
     They depend only on ``q``'s placements, scores and ledger, which change a few
     times a round, so the game keeps them by those (searches draw many views)."""
-    key = (tuple(s.paths[q]), tuple(g for g, _ in s.gains[q]),
-           tuple(tuple(e) for e in s.ledger[q]))
+    key = _public_key(s, q)
     cache = s.game.consistent_cache
     found = cache.get(key)
     if found is None:
@@ -44,6 +54,42 @@ def consistent_arrangements(s: Klondike1896State, q: int) -> np.ndarray:
             cache.clear()
         found = cache[key] = _consistent(s, q)
     return found
+
+
+def ruby_bounds(s: Klondike1896State, q: int) -> tuple[int, int, int, int]:
+    """(fewest, most) rubies seat ``q`` may hold usable now, then (fewest, most) it
+    keeps apart for the next round, over the arrangements it may have: what another
+    seat knows of its secret rubies ([Tips] 2), kept by the game like those."""
+    from .state import START_RUBIES
+
+    key = ("bounds", *_public_key(s, q))
+    cache = s.game.consistent_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    indices = consistent_arrangements(s, q)
+    _, _, ruby = all_arrangements(s.game.components, s.game.grid.square)
+    won = np.zeros((len(s.paths[q]), len(indices)), dtype=np.int32)
+    for i, mask in enumerate(s.paths[q]):
+        won[i] = ruby[np.ix_(bits(mask), indices)].sum(axis=0)
+    paid, usable = _payments(s.ledger[q])
+    held = START_RUBIES - paid + won[:usable].sum(axis=0)
+    fresh = won[usable:].sum(axis=0)
+    # the truth is among the arrangements, so none of these is empty
+    found = (int(held.min()), int(held.max()), int(fresh.min()), int(fresh.max()))
+    cache[key] = found
+    return found
+
+
+def _payments(ledger: list[list[int]]) -> tuple[int, int]:
+    """(rubies paid, placements whose rubies are usable) from a seat's ledger."""
+    paid = usable = 0
+    for kind, value in ledger:
+        if kind == PAY:
+            paid += value
+        elif kind == USABLE:
+            usable = value
+    return paid, usable
 
 
 def _consistent(s: Klondike1896State, q: int) -> np.ndarray:
@@ -90,12 +136,7 @@ def redraw(s: Klondike1896State, player: int, rng: np.random.Generator) -> Klond
             continue
         won = [int(ruby[bits(mask), index].sum()) for mask in s.paths[q]]
         view.gains[q] = [[g, r] for (g, _), r in zip(s.gains[q], won, strict=True)]
-        paid = usable = 0
-        for kind, value in s.ledger[q]:
-            if kind == PAY:
-                paid += value
-            elif kind == USABLE:
-                usable = value
+        paid, usable = _payments(s.ledger[q])
         view.rubies[q] = START_RUBIES - paid + sum(won[:usable])
         view.fresh[q] = sum(won[usable:])
     return view
