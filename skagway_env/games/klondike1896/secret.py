@@ -44,40 +44,76 @@ def _public_key(s: Klondike1896State, q: int) -> tuple:
 def consistent_arrangements(s: Klondike1896State, q: int) -> np.ndarray:
     """Indices (into ``all_arrangements``) of the arrangements seat ``q`` may have.
 
-    They depend only on ``q``'s placements, scores and ledger, which change a few
-    times a round, so the game keeps them by those (searches draw many views)."""
-    key = _public_key(s, q)
-    cache = s.game.consistent_cache
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 5000:
-            cache.clear()
-        found = cache[key] = _consistent(s, q)
-    return found
+    They depend only on ``q``'s placements, scores and ledger (``_public_key``), so
+    the game keeps them by those (searches draw many views, tensors read the bounds)."""
+    return _belief(s, q)[0]
 
 
 def ruby_bounds(s: Klondike1896State, q: int) -> tuple[int, int, int, int]:
     """(fewest, most) rubies seat ``q`` may hold usable now, then (fewest, most) it
     keeps apart for the next round, over the arrangements it may have: what another
-    seat knows of its secret rubies ([Tips] 2), kept by the game like those."""
+    seat knows of its secret rubies ([Tips] 2)."""
+    return _belief(s, q)[1]
+
+
+def _belief(s: Klondike1896State, q: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``consistent_arrangements`` and ``ruby_bounds`` together, kept by the game."""
     from .state import START_RUBIES
 
-    key = ("bounds", *_public_key(s, q))
+    key = _public_key(s, q)
     cache = s.game.consistent_cache
     found = cache.get(key)
     if found is not None:
         return found
-    indices = consistent_arrangements(s, q)
-    _, _, ruby = all_arrangements(s.game.components, s.game.grid.square)
-    won = np.zeros((len(s.paths[q]), len(indices)), dtype=np.int32)
-    for i, mask in enumerate(s.paths[q]):
-        won[i] = ruby[np.ix_(bits(mask), indices)].sum(axis=0)
-    paid, usable = _payments(s.ledger[q])
-    held = START_RUBIES - paid + won[:usable].sum(axis=0)
-    fresh = won[usable:].sum(axis=0)
+    indices, won = _gold_stage(s, key[0], key[1])
+    # the ledger in one pass: each bid needs START - paid so far + rubies usable then
+    need, usable_at = [], []
+    paid = usable = 0
+    for kind, value in s.ledger[q]:
+        if kind == BID:
+            need.append(value - START_RUBIES + paid)
+            usable_at.append(usable)
+        elif kind == PAY:
+            paid += value
+        else:
+            usable = value  # USABLE values only grow: the last one counts
+    if need:
+        ok = (won[usable_at] >= np.array(need)[:, None]).all(axis=0)
+        indices, won = indices[ok], won[:, ok]
+    held = START_RUBIES - paid + won[usable]
+    fresh = won[-1] - won[usable]
     # the truth is among the arrangements, so none of these is empty
-    found = (int(held.min()), int(held.max()), int(fresh.min()), int(fresh.max()))
+    found = (indices, (int(held.min()), int(held.max()), int(fresh.min()), int(fresh.max())))
+    if len(cache) > 5000:
+        cache.clear()
     cache[key] = found
+    return found
+
+
+def _gold_stage(s: Klondike1896State, paths: tuple[int, ...], golds: tuple[int, ...]
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The arrangements under which each placement scored its public gold, and the
+    rubies the first ``i`` placements covered under each (rows ``0..len(paths)``).
+
+    Changes once a placement, so it grows from the one before when that is kept."""
+    key = ("gold", paths, golds)
+    cache = s.game.consistent_cache
+    found = cache.get(key)
+    if found is not None:
+        return found
+    _, gold, ruby = all_arrangements(s.game.components, s.game.grid.square)
+    parent = cache.get(("gold", paths[:-1], golds[:-1])) if paths else None
+    if parent is not None:
+        indices, won, done = parent[0], parent[1], len(paths) - 1
+    else:
+        indices, won, done = np.arange(gold.shape[1]), np.zeros((1, gold.shape[1]), np.int32), 0
+    for mask, g in zip(paths[done:], golds[done:], strict=True):
+        cells = bits(mask)
+        ok = gold[np.ix_(cells, indices)].sum(axis=0) == g
+        indices, won = indices[ok], won[:, ok]
+        covered = ruby[np.ix_(cells, indices)].sum(axis=0, dtype=np.int32)
+        won = np.vstack([won, won[-1] + covered])
+    found = cache[key] = (indices, won)
     return found
 
 
@@ -90,27 +126,6 @@ def _payments(ledger: list[list[int]]) -> tuple[int, int]:
         elif kind == USABLE:
             usable = value
     return paid, usable
-
-
-def _consistent(s: Klondike1896State, q: int) -> np.ndarray:
-    from .state import START_RUBIES
-
-    codes, gold, ruby = all_arrangements(s.game.components, s.game.grid.square)
-    ok = np.ones(len(codes), dtype=bool)
-    rubies_won = np.zeros((len(s.paths[q]) + 1, len(codes)), dtype=np.int32)
-    for i, (mask, (g, _)) in enumerate(zip(s.paths[q], s.gains[q], strict=True)):
-        cells = bits(mask)
-        ok &= gold[cells].sum(axis=0) == g
-        rubies_won[i + 1] = rubies_won[i] + ruby[cells].sum(axis=0)
-    paid = usable = 0
-    for kind, value in s.ledger[q]:
-        if kind == BID:
-            ok &= START_RUBIES - paid + rubies_won[usable] >= value
-        elif kind == PAY:
-            paid += value
-        else:
-            usable = value
-    return np.flatnonzero(ok)
 
 
 def redraw(s: Klondike1896State, player: int, rng: np.random.Generator) -> Klondike1896State:
