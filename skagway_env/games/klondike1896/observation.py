@@ -307,6 +307,5 @@ def describe(s: Klondike1896State, player: int | None) -> str:
     return "\n".join(lines)
 
 
-
 def _between(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}..{high}"
