@@ -170,3 +170,14 @@ def test_public_chance_strings_show_the_public_part():
     assert both.public_chance_string(5) == both.action_to_string(5)  # nothing hidden
     basic = game(2).new_initial_state()
     assert basic.public_action_string(5) == basic.action_to_string(5)
+
+
+def test_a_view_draws_views_as_the_truth_does():
+    """A view is a state its seat cannot tell from the truth; drawn from with the
+    same seed, both give the same view (nothing but the seat's information counts)."""
+    for s in secret_states(count=6):
+        for p in range(s.num_players):
+            other = s.view(p, np.random.default_rng(3))
+            assert other.information_state_string(p) == s.information_state_string(p)
+            assert (other.view(p, np.random.default_rng(9)).serialize()
+                    == s.view(p, np.random.default_rng(9)).serialize())
