@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import re
+import shlex
 import sys
 from pathlib import Path
 from textwrap import indent
@@ -132,7 +133,9 @@ def tournament_title(info: TournamentInfo) -> str:
 
 
 def failures_command(store: Store, info: TournamentInfo) -> str:
-    return f"skagway failures --db {store.path} --tournament '{info.name}'"
+    """The ``skagway failures`` line that lists a tournament's failed games."""
+    return (f"skagway failures --db {shlex.quote(str(store.path))} "
+            f"--tournament {shlex.quote(info.name)}")
 
 
 def play_command(config: TournamentConfig, specs: dict[str, str], seats: tuple[str, ...],

@@ -188,7 +188,7 @@ def test_the_command_line_reports_failures_and_exits_1(tmp_path, capsys, monkeyp
     assert "3 games, 2 entrants" in lines
     assert "1 more game failed (raised an error) and is not counted" in lines
     assert f"database: {db} (tournament c, 3 games, 1 failed)" in lines
-    see = f"skagway failures --db {db} --tournament 'c'"
+    see = f"skagway failures --db {db} --tournament c"
     assert f"failed: {see}   (errors, seeds, seats)" in lines
     assert lines[-1].endswith(", 1 local worker, 1 of them failed)")
     assert "c: game 1 (seed " in err and "failed: " in err and "AgentBug: planted" in err
