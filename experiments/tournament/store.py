@@ -244,11 +244,14 @@ class Store:
                     "(other game, entrants, seats or seed); use another --db or name"
                 )
             if not resume:
-                played = self.played(tid)
+                played, failed = self.played(tid), len(self.failed_indices(tid))
                 raise StoreError(
                     f"{self.path} already holds tournament {config.name!r} "
-                    f"({played}/{stored_total} games); pass --resume to continue it, "
-                    "with a larger --repeats to extend it"
+                    f"({played}/{stored_total} games"
+                    + (f", {failed} failed" if failed else "")
+                    + "); pass --resume to continue it, with a larger --repeats to extend "
+                    "it" + (", with --retry-failed to play the failed games again"
+                            if failed else "")
                 )
             if config.repeats < stored.repeats:
                 raise StoreError(

@@ -204,6 +204,10 @@ def test_the_command_line_reports_failures_and_exits_1(tmp_path, capsys, monkeyp
             f"--agent 'random' --agent '{failing_spec()}'") in out
     assert "    | Traceback (most recent call last):" in out
 
+    code, _, err = cli(capsys, *flags)  # again without --resume: a usage error
+    assert code == 2 and "(3/4 games, 1 failed); pass --resume" in err
+    assert "with --retry-failed to play the failed games again" in err
+
     code, out, err = cli(capsys, *flags, "--resume")
     assert code == 1
     assert out.splitlines()[-1] == "played 0 games: 3 of 4 were already stored and 1 had failed"
