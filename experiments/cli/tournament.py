@@ -250,10 +250,10 @@ def cmd_failures(args: argparse.Namespace) -> int:
         return 0
     print(f"{len(failures)} failed game{'s' * (len(failures) > 1)}, not rated "
           "(skagway tournament --resume skips them; add --retry-failed to play them again)")
-    for failure_id, failure in failures:
+    for _, failure in failures:  # numbered by schedule index, not by `replay`'s game ids
         print()
         tries = f", {failure.attempts} attempts" if failure.attempts > 1 else ""
-        print(f"failure {failure_id}: game {failure.game_index}, seed {failure.seed}, after "
+        print(f"scheduled game {failure.game_index}: seed {failure.seed}, failed after "
               f"{len(failure.actions)} actions{tries}")
         print("  seats: " + ", ".join(f"P{seat} {name}" for seat, name in
                                       enumerate(failure.seats)))

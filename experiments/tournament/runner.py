@@ -277,9 +277,9 @@ def run_tournament(
                 if isinstance(outcome, FailedGame):
                     store.add_failure(tid, outcome)
                     failed += 1
-                    bar.write(f"{config.name}: game {outcome.game_index} (seed {outcome.seed}, "
-                              f"seats {', '.join(outcome.seats)}) failed: "
-                              f"{outcome.error[:300]}", file=sys.stderr)
+                    bar.write(f"{config.name}: scheduled game {outcome.game_index} "
+                              f"(seed {outcome.seed}, seats {', '.join(outcome.seats)}) "
+                              f"failed: {outcome.error[:300]}", file=sys.stderr)
                 else:
                     store.add_game(tid, outcome)
                 played += 1

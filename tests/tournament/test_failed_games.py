@@ -191,13 +191,13 @@ def test_the_command_line_reports_failures_and_exits_1(tmp_path, capsys, monkeyp
     see = f"skagway failures --db {db} --tournament c"
     assert f"failed: {see}   (errors, seeds, seats)" in lines
     assert lines[-1].endswith(", 1 local worker, 1 of them failed)")
-    assert "c: game 1 (seed " in err and "failed: " in err and "AgentBug: planted" in err
+    assert "c: scheduled game 1 (seed " in err and "AgentBug: planted" in err
     assert f"skagway: 1 of 4 games failed and is not rated; see them: {see}" in err
 
     code, out, err = cli(capsys, "failures", "--db", db, "--traceback")
     assert code == 0 and err == ""
     seed = derive_seed(SEED, FAILING_INDEX)
-    assert f"failure 1: game 1, seed {seed}, after " in out
+    assert f"scheduled game 1: seed {seed}, failed after " in out
     assert f"  seats: P0 random, P1 {failing_spec()}" in out
     assert "  error: " in out and "AgentBug: planted failure" in out
     assert (f"  play it again: skagway play {GAME} --players 2 --seed {seed} "
