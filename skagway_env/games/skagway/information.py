@@ -136,10 +136,14 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
     if not shadow.goods_bottom:
         _apply(shadow, action)
         return
-    bottom, stack, cursor = list(shadow.goods_bottom), list(shadow.railroad), shadow.cursor
+    bottom, cursor = list(shadow.goods_bottom), shadow.cursor
     _apply(shadow, action)
     taken = len(bottom) - len(shadow.goods_bottom)
     if taken > 0:  # drawn from under the deck, no chance node: by the Workers in order
+        # The stack as resolved: the move may have placed its top Worker (the last
+        # placement, when Phase Three then runs to the Goods roll at once). A card
+        # taken stops at that roll [4.3.2], so the stack is still on the board.
+        stack = shadow.railroad
         first = cursor + 1 if stage in (Stage.GOODS_DRAW, Stage.RAIL_DRAW) else 0
         for j in range(taken):
             worker = stack[len(stack) - 1 - first - j]
