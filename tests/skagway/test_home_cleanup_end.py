@@ -111,8 +111,30 @@ def test_goods_decay_on_a_one(die, decays):
     cleanup.start_cleanup(state)
     assert state.stage == Stage.DECAY_ROLL
     state.apply_action(die)
+    if decays:  # which card: the only one it holds
+        assert state.chance_outcomes() == [(1, 1.0)]
+        state.apply_action(1)
     assert state.goods_held[2] == ([0, 0, 0, 0] if decays else [0, 1, 0, 0])
     assert state.goods_bottom == ([1] if decays else [])  # to the bottom of the deck
+
+
+def test_a_decay_die_is_not_tied_to_a_card_type():
+    """[4.6] one die a card; which card a 1 takes is a chance node of its own, each of
+    the holder's cards alike (RULES_NOTES H3): the dice were rolled in type order, so
+    which die showed 1 told the table the decayed card's rank in the hand."""
+    state = cleanup_state()
+    state.goods_held[2] = [1, 0, 0, 2]
+    cleanup.start_cleanup(state)
+    assert state.decay_queue == [2, 2, 2]  # the holder of each die, no card named
+    state.apply_action(3)
+    state.apply_action(1)
+    assert state.stage == Stage.DECAY_PICK and state.is_chance_node()
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (3, pytest.approx(2 / 3))]
+    strings = {state.public_action_string(t) for t, _ in state.chance_outcomes()}
+    assert strings == {"one of P2's Railroad Goods cards decays"}
+    state.apply_action(3)
+    assert state.goods_held[2] == [1, 0, 0, 1] and state.goods_bottom == [3]
+    assert state.stage == Stage.DECAY_ROLL and state.decay_queue == [2]
 
 
 @pytest.mark.parametrize("prestige, tracks, name", [
