@@ -141,8 +141,16 @@ def test_last_gold_at_the_assay_triggers_the_final_turn():
     assert_phase_five(state)
 
 
-def test_buying_own_building_pays_no_sale():
+def test_one_cannot_buy_a_building_one_owns():
+    """RULES_NOTES I14: [6.0] buys a building on the board from its owner (the
+    "displaced owner" is paid for "the sale", the "new owner" puts up its marker);
+    turning one's own building over is the Sheriff's power [4.3.5], not a purchase."""
     state = at_buy(10)
     state.building_owner[GRUB], state.building_side[GRUB] = 0, BAD
-    state.apply_action(state.game.codec.buy_building(GRUB, GOOD))
-    assert state.points[0] == 6 and state.building_side[GRUB] == GOOD
+    state.building_owner[RESIDENCY], state.building_side[RESIDENCY] = 1, BAD
+    codec = state.game.codec
+    legal = state.legal_actions()
+    assert codec.buy_building(GRUB, GOOD) not in legal
+    assert codec.buy_building(GRUB, BAD) not in legal
+    assert codec.buy_building(RESIDENCY, GOOD) in legal  # another's: bought from it
+    assert codec.buy_building(ENRICHMENT, BAD) in legal  # not on the board yet
