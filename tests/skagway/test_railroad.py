@@ -37,7 +37,7 @@ def all_on_railroad(players: int, first: int = 0, before=None):
     if before is not None:
         before(state)
     codec = state.game.codec
-    while state.stage == "place":
+    while state.stage == "place" and state.turn == 1:  # not the next turn's placements
         seat = state.current_player()
         worker = next(w for w in (2 * seat, 2 * seat + 1) if state.loc[w] == "home")
         state.apply_action(codec.place(worker, RAILROAD))

@@ -19,7 +19,7 @@ from .test_information import check_view
 # the last placement, on the completed Railroad, runs the whole Phase Three at once
 # (no Gold left to draw, no Goods card left but decayed ones), and the ledger looked
 # for the Railroad Workers in the stack as it stood before that Worker was placed.
-# A random 2-player game (``random_step``, seed 1, game 6083) that ends with such a
+# A random 2-player game (``random_step``, seed 1, game 567) that ends with such a
 # move, on an empty stack.
 HISTORY = json.loads((Path(__file__).parent / "railroad_from_under_the_deck.json").read_text())
 
