@@ -156,3 +156,21 @@ def test_one_cannot_buy_a_building_one_owns():
     assert codec.buy_building(GRUB, BAD) not in legal
     assert codec.buy_building(RESIDENCY, GOOD) in legal  # another's: bought from it
     assert codec.buy_building(ENRICHMENT, BAD) in legal  # not on the board yet
+
+
+def test_the_prospector_buys_the_residency_short_of_a_prestige_building():
+    """agents/heuristics/skagway.md: with every Worker's night spots leading to the
+    Residency space (RULES_NOTES A4), the prospector buys it when 9 points are out of
+    reach; with 9 it still buys a Prestige Building."""
+    import numpy as np
+    from skagway_agents.heuristics import skagway as heuristics
+
+    from skagway_env.games.skagway.actions import BuyPrestige
+
+    rng = np.random.default_rng(0)
+    prospector = heuristics.STYLES["prospector"]
+    state = at_buy(6)
+    codec = state.game.codec
+    assert heuristics.choose(state, 0, prospector, rng) == codec.buy_building(RESIDENCY, GOOD)
+    state = at_buy(9)
+    assert isinstance(codec.decode(heuristics.choose(state, 0, prospector, rng)), BuyPrestige)
