@@ -11,6 +11,9 @@ boards on the line, or through the missing frames in the square), in points.
   under it, since the end of the game costs the others two points a column. It spends
   rubies on long claims and buys the additional claim when it moves it on.
 
+The round's claims are placed at once (a simultaneous node): each style is asked for
+its own seat and plays its claim's best place, reading only its own landscape.
+
 In auctions both go where value minus the rubies needed (``ruby`` points each) is
 highest, bid the least that wins the claim now, and never more than ``max_bid``.
 Parameters (``heuristic:racer,progress=4``): ``gold``, ``rubies``, ``progress``,
@@ -123,6 +126,8 @@ def _last_cells(state: Any, me: int) -> list[int]:
 
 
 def choose(state: Any, me: int, params: dict, rng: np.random.Generator) -> int:
+    """``me``'s action: a bid, or at the placement node (simultaneous: ``me`` is one
+    of the seats asked) the best place for its own claim."""
     legal = state.legal_actions(me)
     if len(legal) == 1:
         return legal[0]

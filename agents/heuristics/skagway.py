@@ -6,7 +6,9 @@ and then follows a few rules for the decisions that come after:
 - **prospector** (the miner-assayer) sends Workers to the Mines, spot 1 first, and
   pulls its own Assay Worker for an extra counter. It turns in every Gold counter,
   low values first and a $4 last (that sweeps the Bank clean before anyone can rob
-  it), and buys Prestige Buildings once it can.
+  it), and buys Prestige Buildings once it can; short of 9 points it buys the
+  Residency building (Hotel or Brothel, its lean), where every Worker's night spots
+  lead [4.4.1] (RULES_NOTES A4, engine 2), and collects 1 from each other Worker.
 - **landlord** goes to the Assay & Mercantile to buy Player Buildings. It picks the
   side it leans toward (GOOD by default, `lean=bad` for BAD) and collects rent in
   Phase Four. It also wants the Deputy badge, so that as Sheriff it flips buildings
@@ -56,6 +58,7 @@ OPTIONS = {"lean": Option(str, choices=("good", "bad")),
            "style": Option(str, choices=tuple(STYLES))}
 """Checked when the bot is built; the weights take any number (their defaults' type)."""
 SMALLEST_BRIBE_TAKEN = 4  # a Sheriff takes 4 or more rather than roll for 2 a bandit
+RESIDENCY = 0  # the Hotel/Brothel space [4.4.1]
 
 
 def _pick(options: list[tuple[float, int]], rng: np.random.Generator) -> int:
@@ -149,4 +152,6 @@ def _buy(state: Any, me: int, params: dict, side: int) -> int:
         def value(p: int) -> int:
             return comp.prestige[p].score(state.purchased_track[me], markers, total, 0)
         return codec.buy_prestige(max(prestige, key=lambda p: (value(p), -p)))
+    if params["style"] == "prospector" and can_buy_building(state, me, RESIDENCY):
+        return codec.buy_building(RESIDENCY, side)  # every Worker has a Residency icon (A4)
     return codec.buy_nothing()

@@ -4,11 +4,15 @@ Why seats win unequally: each seat plays a colour with its own Workers (RULES_NO
 A3, A4), so the shares can follow the data, the seat index, or the starter. This
 script plays the conditions that tell those apart. Usage:
 
-    python docs/skagway_seat_bias/seat_shares.py [games_random] [games_heuristic]
+    python docs/skagway_seat_bias/seat_shares.py [games_random] [games_heuristic] [which]
 
-Conditions that permute the Workers edit ``game.components`` in memory; the proposal
-is a real data file (``components_proposed_night_spots.toml``). Heuristic bots read the
-true state: the Skagway heuristics read only public facts and their own holdings.
+``which`` is ``all`` (default), ``default`` (the bundled data only: the rows quoted
+in RULES_NOTES A4) or ``engine1`` (engine 1's night spots only). Conditions that
+permute the Workers edit ``game.components`` in memory; engine 1's night spots are a
+real data file shipped with the game (``components_night_spots_engine1.toml``), as
+the proposal adopted in engine 2 was (``components_proposed_night_spots.toml``, now
+the bundled data). Heuristic bots read the true state: the Skagway heuristics read
+only public facts and their own holdings.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import skagway_env
 from skagway_env.core.playout import random_step
 
 PROPOSAL = str(Path(__file__).with_name("components_proposed_night_spots.toml"))
+ENGINE1 = "components_night_spots_engine1.toml"  # bundled beside components.toml
 SWAP_GREEN_BLUE = [2, 3, 0, 1, 4, 5, 6, 7]  # worker i takes worker order[i]'s value
 
 
@@ -69,10 +74,14 @@ def interval(wins: float, games: int) -> str:
     return f"{rate:.3f} [{low:.3f}, {high:.3f}]"
 
 
-def main(g: int, gh: int) -> None:
-    p2 = ["prospector"] * 2
-    rows = [
-        ("random 2p", dict(n=2, games=g)),
+def main(g: int, gh: int, which: str = "all") -> None:
+    p2, p4 = ["prospector"] * 2, ["prospector"] * 4
+    default = [(f"random {n}p", dict(n=n, games=g)) for n in (2, 3, 4)]
+    default += [("prospector 2p", dict(n=2, games=gh, styles=p2)),
+                ("prospector 4p", dict(n=4, games=gh, styles=p4))]
+    engine1 = [(f"engine 1 night spots: {label}", dict(kw, data_file=ENGINE1))
+               for label, kw in default]
+    causes = [
         ("random 2p, seat 0 starts", dict(n=2, games=g, first=0)),
         ("random 2p, seat 1 starts", dict(n=2, games=g, first=1)),
         ("random 2p, green/blue Workers swapped", dict(
@@ -81,19 +90,15 @@ def main(g: int, gh: int) -> None:
             n=2, games=g, edit=permuted(SWAP_GREEN_BLUE, "ability"))),
         ("random 2p, night spots swapped", dict(
             n=2, games=g, edit=permuted(SWAP_GREEN_BLUE, "night_spots"))),
-        ("prospector 2p", dict(n=2, games=gh, styles=p2)),
-        ("prospector 2p, night spots swapped", dict(
-            n=2, games=gh, styles=p2, edit=permuted(SWAP_GREEN_BLUE, "night_spots"))),
-        ("random 4p", dict(n=4, games=g)),
         ("random 4p, Workers rotated (seat i has colour i+1)", dict(
             n=4, games=g, edit=permuted([2, 3, 4, 5, 6, 7, 0, 1], "ability", "night_spots"))),
     ]
-    for n in (2, 3, 4):
-        rows.append((f"proposal: random {n}p", dict(n=n, games=g, data_file=PROPOSAL)))
-    rows.append(("proposal: prospector 2p", dict(n=2, games=gh, styles=p2, data_file=PROPOSAL)))
+    rows = {"default": default, "engine1": engine1}.get(which, default + engine1 + causes)
     for label, kw in rows:
         print(f"{label:52s} {shares(**kw)}", flush=True)
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]) if len(sys.argv) > 2 else (600, 600))
+    args = sys.argv[1:]
+    main(int(args[0]) if args else 600, int(args[1]) if len(args) > 1 else 600,
+         args[2] if len(args) > 2 else "all")

@@ -9,6 +9,10 @@ Seeding: game ``seed`` drives chance and the agents' views (``agents.play_game``
 seat ``k``'s agent gets a seed derived from ``(seed, k)``. Self-play game ``i`` therefore
 replays exactly as ``skagway play --seed S+i`` with the agents in that game's seat order.
 
+A tournament game that raises is stored as failed and the tournament goes on;
+``skagway tournament`` then exits 1 (``skagway failures`` lists them), so 2 keeps
+meaning a usage or database error.
+
 Tournaments check their whole configuration (game, parameters, agents, the database
 they would write to) before the first write, so a mistaken command never changes a
 results database that already exists.
@@ -42,7 +46,14 @@ from .common import (
 )
 from .play import cmd_games, cmd_play, cmd_selfplay
 from .report import add_report_command
-from .tournament import cmd_leaderboard, cmd_replay, cmd_tournament, tournament_config
+from .tournament import (
+    EXIT_STATUS_HELP,
+    cmd_failures,
+    cmd_leaderboard,
+    cmd_replay,
+    cmd_tournament,
+    tournament_config,
+)
 from .train import add_train_parser
 
 
@@ -78,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     tournament = sub.add_parser(
         "tournament", help="every line-up in every seat order, stored in a results database",
         description="Run a tournament from --config FILE.yaml, from --game/--agent, or "
-        "(with neither) the built-in default, store every game, print the leaderboard.",
+        "(with neither) the built-in default, store every game, print the leaderboard. "
+        "A game that raises is stored as failed and the others go on.",
+        epilog=EXIT_STATUS_HELP,
     )
     tournament.add_argument("--config", metavar="FILE.yaml", help="a tournament YAML file")
     tournament.add_argument("--game", help="the game (instead of --config)")
@@ -99,7 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--ray-address", metavar="ADDR",
                             help="an existing Ray cluster (default: start one here)")
     tournament.add_argument("--resume", action="store_true",
-                            help="continue the tournament of this name in --db")
+                            help="continue the tournament of this name in --db (games "
+                            "stored as failed are skipped)")
+    tournament.add_argument("--retry-failed", action="store_true",
+                            help="with --resume: play the games stored as failed again")
     tournament.add_argument("--no-progress", action="store_true", help="no progress bar")
     tournament.set_defaults(run=cmd_tournament)
 
@@ -116,6 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
     leaderboard.add_argument("--tournament", metavar="NAME",
                              help="which tournament (default: the most recent in the file)")
     leaderboard.set_defaults(run=cmd_leaderboard)
+
+    failures = sub.add_parser(
+        "failures", help="the failed games of a stored tournament",
+        description="Each game that raised: its seed, seats, error, and the skagway play "
+        "command that plays it again.")
+    failures.add_argument("--db", required=True, metavar="FILE")
+    failures.add_argument("--tournament", metavar="NAME",
+                          help="which tournament (default: the most recent in the file)")
+    failures.add_argument("--traceback", action="store_true",
+                          help="show each error's traceback")
+    failures.set_defaults(run=cmd_failures)
 
     replay = sub.add_parser("replay", help="print a stored game, action by action")
     replay.add_argument("--db", required=True, metavar="FILE")

@@ -1,10 +1,17 @@
-"""``skagway tournament``, ``skagway leaderboard`` and ``skagway replay``."""
+"""``skagway tournament``, ``skagway leaderboard``, ``skagway failures`` and
+``skagway replay``.
+
+A tournament whose games all finished exits 0; one in which some games raised (stored
+as failed, listed by ``skagway failures``) exits :data:`GAMES_FAILED` (1), so a script
+notices, while usage and database errors keep status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
 import re
+import shlex
 import sys
 from pathlib import Path
 from textwrap import indent
@@ -36,6 +43,16 @@ from .common import PROG, CliError, agent_specs, parse_params
 from .play import Narrator
 
 GAME_FLAGS = ("game", "players", "agents", "agent_list", "param")
+
+GAMES_FAILED = 1
+"""``skagway tournament``'s exit status when games of the tournament are stored as failed."""
+
+EXIT_STATUS_HELP = (
+    "exit status: 0 every game of the tournament finished; 1 some games raised (an engine "
+    "or agent error): each is stored as failed with its seed, seats and error, the others "
+    "are played and rated, and `skagway failures --db FILE` lists them; 2 a usage or "
+    "database error; 130 interrupted (--resume continues)."
+)
 
 
 def tournament_config(args: argparse.Namespace) -> TournamentConfig:
@@ -108,9 +125,26 @@ def tournament_title(info: TournamentInfo) -> str:
     title = f"{info.name}: {config.game}, {config.players} players"
     if config.params:
         title += ", " + ", ".join(f"{k}={v}" for k, v in sorted(config.params.items()))
-    if info.played < info.total_games:
+    if info.failed:
+        title += f" ({info.played} of {info.total_games} games played, {info.failed} failed)"
+    elif info.played < info.total_games:
         title += f" ({info.played} of {info.total_games} games played)"
     return title
+
+
+def failures_command(store: Store, info: TournamentInfo) -> str:
+    """The ``skagway failures`` line that lists a tournament's failed games."""
+    return (f"skagway failures --db {shlex.quote(str(store.path))} "
+            f"--tournament {shlex.quote(info.name)}")
+
+
+def play_command(config: TournamentConfig, specs: dict[str, str], seats: tuple[str, ...],
+                 seed: int) -> str:
+    """The ``skagway play`` line that plays a stored game again, seat for seat."""
+    params = "".join(f" --param {k}={v}" for k, v in sorted(config.params.items()))
+    agents = "".join(f" --agent '{specs.get(name, name)}'" for name in seats)
+    return (f"skagway play {config.game} --players {config.players}{params} "
+            f"--seed {seed}{agents}")
 
 
 def show_leaderboard(store: Store, info: TournamentInfo) -> None:
@@ -120,8 +154,9 @@ def show_leaderboard(store: Store, info: TournamentInfo) -> None:
     )
 
     records = store.records(info.id)
-    print(format_leaderboard(records, title=tournament_title(info)))
-    print(f"database: {store.path} (tournament {info.name}, {len(records)} games)")
+    print(format_leaderboard(records, title=tournament_title(info), failed=info.failed))
+    failed = f", {info.failed} failed" if info.failed else ""
+    print(f"database: {store.path} (tournament {info.name}, {len(records)} games{failed})")
     low, high = store.game_ids(info.id)
     if low is not None:
         print(f"next: skagway replay --db {store.path} --game {low} --board   "
@@ -129,11 +164,15 @@ def show_leaderboard(store: Store, info: TournamentInfo) -> None:
         print(f"      in Python: skagway_experiments.tournament.load_results("
               f"'{store.path}') gives one pandas row per seat")
         print(f"      the bots and their styles: agents/heuristics/{info.config.game}.md")
+    if info.failed:
+        print(f"failed: {failures_command(store, info)}   (errors, seeds, seats)")
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     if args.ray_address is not None and args.backend != "ray":
         raise CliError("--ray-address needs --backend ray")
+    if args.retry_failed and not args.resume:
+        raise CliError("--retry-failed needs --resume (a new tournament has no failed games)")
     if args.backend == "ray" and importlib.util.find_spec("ray") is None:
         raise CliError("the ray backend needs Ray: pip install 'skagway_env[ray]'")
     config = tournament_config(args)
@@ -158,7 +197,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         run = run_tournament(
             config, db, workers=args.workers, backend=args.backend,
             ray_address=args.ray_address, resume=args.resume,
-            progress=False if args.no_progress else None,
+            progress=False if args.no_progress else None, retry_failed=args.retry_failed,
         )
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the games finished so far are stored in {db}; "
@@ -166,17 +205,65 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return 130
     store = open_store(db)
     try:
-        show_leaderboard(store, store.find(run.name))
+        info = store.find(run.name)
+        show_leaderboard(store, info)
+        see = failures_command(store, info)
     finally:
         store.close()
     stored = f"{run.already_done} were already stored" if run.already_done else ""
     if run.played:
         rate = run.played / run.seconds if run.seconds > 0 else float("inf")
+        failed = f", {run.failed} of them failed" if run.failed else ""
         print(f"played {run.played} games in {run.seconds:.2f} s ({rate:.1f} games/s, "
-              f"{args.workers} {args.backend} worker{'s' * (args.workers > 1)})"
+              f"{args.workers} {args.backend} worker{'s' * (args.workers > 1)}{failed})"
               + (f"; {stored}" if stored else ""))
+    elif run.skipped_failures:
+        print(f"played 0 games: {run.already_done} of {run.total} were already stored "
+              f"and {run.skipped_failures} had failed")
     else:
         print(f"played 0 games: all {run.total} were already stored")
+    if not run.failures:
+        return 0
+    earlier = (f" ({run.skipped_failures} stored as failed earlier, not retried)"
+               if run.skipped_failures else "")
+    verb = "is" if run.failures == 1 else "are"
+    print(f"{PROG}: {run.failures} of {run.total} games failed{earlier} and {verb} not rated; "
+          f"see them: {see}; --resume skips them, --resume --retry-failed plays them again",
+          file=sys.stderr)
+    return GAMES_FAILED
+
+
+# ---------------------------------------------------------------- skagway failures
+def cmd_failures(args: argparse.Namespace) -> int:
+    """The failed games of a stored tournament: error, seed, seats, and the command
+    that plays each again."""
+    store = open_store(args.db)
+    try:
+        info = store.find(args.tournament)
+        failures = store.failures(info.id)
+        specs = {e["name"]: e["spec"] for e in store.entrants(info.id)}
+    finally:
+        store.close()
+    print(tournament_title(info))
+    if not failures:
+        print("no failed games")
+        return 0
+    print(f"{len(failures)} failed game{'s' * (len(failures) > 1)}, not rated "
+          "(skagway tournament --resume skips them; add --retry-failed to play them again)")
+    for _, failure in failures:  # numbered by schedule index, not by `replay`'s game ids
+        print()
+        tries = f", {failure.attempts} attempts" if failure.attempts > 1 else ""
+        print(f"scheduled game {failure.game_index}: seed {failure.seed}, failed after "
+              f"{len(failure.actions)} actions{tries}")
+        print("  seats: " + ", ".join(f"P{seat} {name}" for seat, name in
+                                      enumerate(failure.seats)))
+        print(f"  error: {failure.error}")
+        print("  play it again: " + play_command(info.config, specs, failure.seats,
+                                                 failure.seed))
+        if args.traceback:
+            print(indent(failure.traceback.rstrip(), "    | "))
+    if not args.traceback:
+        print("\n(--traceback shows where each raised)")
     return 0
 
 
@@ -186,7 +273,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     try:
         known = store.tournaments()
         info = store.find(args.tournament)
-        listed = ", ".join(f"{i.name} ({i.played}/{i.total_games} games)" for i in known)
+        listed = ", ".join(f"{i.name} ({i.played}/{i.total_games} games"
+                           + (f", {i.failed} failed)" if i.failed else ")") for i in known)
         print(f"tournaments in {store.path}: {listed}")
         print()
         show_leaderboard(store, info)
@@ -216,10 +304,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         f"P{seat} {name}" + (f" [{specs[name]}]" if specs.get(name, name) != name else "")
         for seat, name in enumerate(record.seats)
     ))
-    params = "".join(f" --param {k}={v}" for k, v in sorted(config.params.items()))
-    agents = "".join(f" --agent '{specs.get(name, name)}'" for name in record.seats)
-    print(f"play it again: skagway play {config.game} --players {config.players}{params} "
-          f"--seed {record.seed}{agents}")
+    print("play it again: " + play_command(config, specs, record.seats, record.seed))
     narrator = Narrator(public_only=False, seat_names=record.seats)
     shown = 0  # actions narrated so far
     try:

@@ -1,5 +1,6 @@
 """Self-play tournaments: seat rotation, parallel and Ray runs, a SQLite record of
-every game, resumable runs, ratings and statistics."""
+every game (a game that raises is stored as failed, and the tournament goes on),
+resumable runs, ratings and statistics."""
 
 from .config import (
     DEFAULT_CONFIG,
@@ -11,7 +12,7 @@ from .config import (
     load_config,
 )
 from .frame import load_games, load_results
-from .records import GameRecord
+from .records import FailedGame, GameRecord
 from .runner import TournamentRun, play_scheduled, run_tournament
 from .schedule import ScheduledGame, lineups, schedule, seatings
 from .store import Store, StoreError
@@ -19,6 +20,7 @@ from .store import Store, StoreError
 __all__ = [
     "DEFAULT_CONFIG",
     "Entrant",
+    "FailedGame",
     "GameRecord",
     "ScheduledGame",
     "Store",

@@ -4,6 +4,12 @@ Each game is a pure function of (config, scheduled game): agents are built afres
 with seeds derived from the game's seed and seat, so one worker, K workers and Ray
 produce the same games, game for game. Results stream back to this process, which
 alone writes the database, one game per transaction.
+
+A game that raises (an engine bug, an agent bug, an illegal action) is caught where it
+is played, by every backend alike, and comes back as a :class:`FailedGame` with its seed,
+seats, error and actions so far; the tournament stores it and goes on. Only
+``Exception`` is caught: Ctrl-C (``KeyboardInterrupt``) and ``SystemExit`` still stop
+the run as before.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import multiprocessing
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +31,7 @@ from skagway_env.core import Game, make_game
 
 from ..play import play_game, seat_agents
 from .config import TournamentConfig, check_config, config_from_dict
-from .records import GameRecord
+from .records import FailedGame, GameRecord
 from .schedule import ScheduledGame, schedule
 from .store import Store
 
@@ -36,12 +43,18 @@ def _game(game: str, players: int, params_items: tuple) -> Game:
     return make_game(game, num_players=players, **dict(params_items))
 
 
-def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameRecord:
-    """Play one scheduled game; the same inputs always give the same record."""
+def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame,
+                   chosen: list | None = None) -> GameRecord:
+    """Play one scheduled game; the same inputs always give the same record.
+
+    ``chosen``, if given, receives every entry (chance included) as it is chosen, so
+    a caller still has the actions played when the game raises.
+    """
     game = _game(config.game, config.players, tuple(sorted(config.params.items())))
     agents = seat_agents([config.spec_of(e) for e in scheduled.seats], game, scheduled.seed)
     started = time.perf_counter()
-    result = play_game(game, agents, scheduled.seed)
+    on_step = None if chosen is None else (lambda _state, action: chosen.append(action))
+    result = play_game(game, agents, scheduled.seed, on_step=on_step)
     return GameRecord(
         game_index=scheduled.index,
         seed=scheduled.seed,
@@ -56,10 +69,40 @@ def play_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameRe
     )
 
 
-def play_batch(config_dict: dict, batch: Sequence[ScheduledGame]) -> list[GameRecord]:
-    """Worker entry point (plain data in, so it pickles cheaply for pools and Ray)."""
+GameOutcome = GameRecord | FailedGame
+
+
+def error_type_name(exc: BaseException) -> str:
+    """``ValueError`` for a builtin, ``package.module.Name`` for anything else."""
+    kind = type(exc)
+    if kind.__module__ == "builtins":
+        return kind.__qualname__
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def attempt_scheduled(config: TournamentConfig, scheduled: ScheduledGame) -> GameOutcome:
+    """Play one scheduled game; a game that raises comes back as a :class:`FailedGame`.
+
+    Only ``Exception`` is a game's failure; ``KeyboardInterrupt`` and the like pass.
+    """
+    chosen: list = []
+    started = time.perf_counter()
+    try:
+        return play_scheduled(config, scheduled, chosen)
+    except Exception as exc:
+        return FailedGame(
+            game_index=scheduled.index, seed=scheduled.seed, seats=scheduled.seats,
+            error_type=error_type_name(exc), error_message=str(exc),
+            traceback=traceback.format_exc(), actions=chosen,
+            duration=time.perf_counter() - started,
+        )
+
+
+def play_batch(config_dict: dict, batch: Sequence[ScheduledGame]) -> list[GameOutcome]:
+    """Worker entry point (plain data in, so it pickles cheaply for pools and Ray);
+    plain data out too, failures included, whatever the exception held."""
     config = config_from_dict(config_dict)
-    return [play_scheduled(config, g) for g in batch]
+    return [attempt_scheduled(config, g) for g in batch]
 
 
 def _batches(games: list[ScheduledGame], size: int) -> list[list[ScheduledGame]]:
@@ -76,10 +119,10 @@ def _batch_size(pending: int, workers: int) -> int:
 
 
 def _run_local(config: TournamentConfig, games: list[ScheduledGame],
-               workers: int) -> Iterator[GameRecord]:
+               workers: int) -> Iterator[GameOutcome]:
     if workers == 1:
         for g in games:
-            yield play_scheduled(config, g)
+            yield attempt_scheduled(config, g)
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -110,7 +153,7 @@ def _as_completed(jobs: list) -> Iterator:
 
 
 def _run_ray(config: TournamentConfig, games: list[ScheduledGame], workers: int,
-             address: str | None) -> Iterator[GameRecord]:
+             address: str | None) -> Iterator[GameOutcome]:
     try:
         import ray
     except ImportError:
@@ -136,13 +179,26 @@ def _run_ray(config: TournamentConfig, games: list[ScheduledGame], workers: int,
 
 @dataclass(frozen=True)
 class TournamentRun:
+    """What one call of :func:`run_tournament` did."""
+
     tournament_id: int
     name: str
     db_path: Path
     total: int
     already_done: int
+    """Finished games stored before this run."""
     played: int
+    """Games played by this run, finished or failed."""
     seconds: float
+    failed: int = 0
+    """Games of this run that raised (stored as failed, not rated)."""
+    skipped_failures: int = 0
+    """Games stored as failed by an earlier run and not retried by this one."""
+
+    @property
+    def failures(self) -> int:
+        """Games of the tournament stored as failed once this run is over."""
+        return self.failed + self.skipped_failures
 
 
 class Heartbeat:
@@ -174,12 +230,16 @@ def run_tournament(
     ray_address: str | None = None,
     resume: bool = False,
     progress: bool | None = None,
+    retry_failed: bool = False,
 ) -> TournamentRun:
     """Play every scheduled game not yet in the database and store each as it ends.
 
-    ``progress=None`` shows a bar on a terminal and a heartbeat line every 30 s
-    elsewhere; ``True``/``False`` force the bar on or off (no heartbeat). Bad input
-    raises before the database is touched.
+    A game that raises is stored as failed and the run goes on (``TournamentRun.failed``
+    counts them, and a line on stderr names each as it happens). A resumed run skips
+    games stored as failed, so one broken game never blocks the rest; with
+    ``retry_failed`` it plays them again. ``progress=None`` shows a bar on a terminal
+    and a heartbeat line every 30 s elsewhere; ``True``/``False`` force the bar on or
+    off (no heartbeat). Bad input raises before the database is touched.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
@@ -197,25 +257,35 @@ def run_tournament(
     try:
         tid = store.open_tournament(config, len(games), entrants, resume)
         done = store.done_indices(tid)
-        pending = [g for g in games if g.index not in done]
+        failed_before = store.failed_indices(tid) - done
+        skipped = set() if retry_failed else failed_before
+        pending = [g for g in games if g.index not in done and g.index not in skipped]
         started = time.perf_counter()
         if backend == "ray":
             results = _run_ray(config, pending, workers, ray_address)
         else:
             results = _run_local(config, pending, workers)
         show_bar = sys.stderr.isatty() if progress is None else progress
-        bar = tqdm(total=len(games), initial=len(done), desc=config.name, unit="game",
+        settled = len(done) + len(skipped)
+        bar = tqdm(total=len(games), initial=settled, desc=config.name, unit="game",
                    file=sys.stderr, disable=not show_bar)
-        heartbeat = Heartbeat(config.name, len(games), len(done),
+        heartbeat = Heartbeat(config.name, len(games), settled,
                               enabled=progress is None and not show_bar)
-        played = 0
+        played = failed = 0
         with bar:
-            for record in results:
-                store.add_game(tid, record)
+            for outcome in results:
+                if isinstance(outcome, FailedGame):
+                    store.add_failure(tid, outcome)
+                    failed += 1
+                    bar.write(f"{config.name}: scheduled game {outcome.game_index} "
+                              f"(seed {outcome.seed}, seats {', '.join(outcome.seats)}) "
+                              f"failed: {outcome.error[:300]}", file=sys.stderr)
+                else:
+                    store.add_game(tid, outcome)
                 played += 1
                 bar.update()
                 heartbeat.beat(played)
         return TournamentRun(tid, config.name, Path(db_path), len(games), len(done), played,
-                             time.perf_counter() - started)
+                             time.perf_counter() - started, failed, len(skipped))
     finally:
         store.close()

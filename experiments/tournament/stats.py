@@ -260,18 +260,25 @@ def _format_rate(p: float, low: float, high: float) -> str:
     return f"{p:.3f} [{low:.3f}, {high:.3f}]"
 
 
-def format_leaderboard(records: Sequence[GameRecord], title: str = "") -> str:
+def format_leaderboard(records: Sequence[GameRecord], title: str = "", failed: int = 0) -> str:
     """The agent table, the head-to-head matrix and the seat table as aligned text.
+
+    ``records`` are finished games only; ``failed`` games (that raised) are not rated,
+    only counted in a line under the title.
 
     Head-to-head rows and columns follow the leaderboard order; columns are headed by
     leaderboard rank to keep the matrix narrow. A cell is the share of meetings the row
     entrant finished ahead of the column entrant, ``.`` where they never met.
     """
     lines = [title, "=" * len(title)] if title else []
+    not_rated = (f"{_count(failed, 'more game')} failed (raised an error) and "
+                 f"{'is' if failed == 1 else 'are'} not counted")
     if not records:
-        return "\n".join([*lines, "No games played."]) + "\n"
+        return "\n".join([*lines, "No games played.", *[not_rated] * bool(failed)]) + "\n"
     table = agent_table(records)
     lines.append(f"{_count(len(records), 'game')}, {_count(len(table), 'entrant')}")
+    if failed:
+        lines.append(not_rated)
     truncated = sum(r.truncated for r in records)
     if truncated:
         lines.append(f"{truncated} of them stopped by the turn cap (max_turns): truncated, "

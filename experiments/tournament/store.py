@@ -5,6 +5,11 @@ per seat in ``results``), and ``(tournament, game_index)`` is unique, so a run k
 at any moment leaves whole games only, and ``--resume`` can neither lose nor repeat
 one. WAL journaling keeps commits cheap without giving up durability across a
 killed process.
+
+A game that raised (an engine or agent error) is a row of ``failed_games``, never of
+``games``: every reader of finished games (ratings, statistics, the report, the pandas
+frames) is unchanged by failures, and ``--resume`` skips a recorded failure unless told
+to retry it. A retried game that finishes replaces its failure in one transaction.
 """
 
 from __future__ import annotations
@@ -17,10 +22,29 @@ from pathlib import Path
 from typing import Any
 
 from .config import TournamentConfig, config_from_dict
-from .records import GameRecord
+from .records import FailedGame, GameRecord
 
-SCHEMA_VERSION = 2
-"""2 added ``games.truncated``; a version-1 file is upgraded when opened for writing."""
+SCHEMA_VERSION = 3
+"""2 added ``games.truncated``, 3 the ``failed_games`` table. Older files are upgraded
+in place when opened (both changes only add, so older results read as before); a newer
+file is refused, since this version cannot know what its additions mean."""
+
+FAILED_GAMES_TABLE = """
+CREATE TABLE IF NOT EXISTS failed_games (
+    id INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    game_index INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    error_type TEXT NOT NULL,
+    error_message TEXT NOT NULL,
+    traceback TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    duration REAL NOT NULL,
+    attempts INTEGER NOT NULL,
+    failed REAL NOT NULL,
+    UNIQUE (tournament_id, game_index)
+)"""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -69,7 +93,7 @@ CREATE TABLE IF NOT EXISTS results (
     return REAL NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
-"""
+""" + FAILED_GAMES_TABLE + ";\n"
 
 
 class StoreError(ValueError):
@@ -83,6 +107,9 @@ class TournamentInfo:
     config: TournamentConfig
     total_games: int
     played: int
+    """Finished games stored."""
+    failed: int = 0
+    """Games stored as failed (not counted in ``played``)."""
 
 
 class Store:
@@ -96,6 +123,8 @@ class Store:
         if not create and not ours:
             raise StoreError(f"{self.path} holds no tournament results")
         self.db = sqlite3.connect(self.path, timeout=30)
+        if ours:
+            self._refuse_newer()  # before anything is written to it
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         if create:
@@ -107,17 +136,39 @@ class Store:
         if ours or create:
             with self.db:
                 self._upgrade()
-        version = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if version is None or int(version[0]) != SCHEMA_VERSION:
+        version = self._schema_version()
+        if version != str(SCHEMA_VERSION):
+            self.db.close()
             raise StoreError(f"{self.path}: results schema {version} is not {SCHEMA_VERSION}")
 
+    def _schema_version(self) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        return None if row is None else row[0]
+
+    def _refuse_newer(self) -> None:
+        """A file written by a later skagway_env is left exactly as it is."""
+        version = self._schema_version()
+        if version is not None and version.isdigit() and int(version) > SCHEMA_VERSION:
+            self.db.close()
+            raise StoreError(
+                f"{self.path}: results schema {version} is newer than this skagway_env "
+                f"reads ({SCHEMA_VERSION}); upgrade skagway_env to open it")
+
     def _upgrade(self) -> None:
-        """Bring a version-1 file (no ``truncated`` column) to this version."""
-        version = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if version is not None and version[0] == "1":
+        """Bring a version-1 or -2 file to this version, one step at a time.
+
+        1 -> 2 adds ``games.truncated`` (old games were never truncated: default 0);
+        2 -> 3 adds the empty ``failed_games`` table (old runs stored no failures).
+        """
+        stored = version = self._schema_version()
+        if version == "1":
             self.db.execute("ALTER TABLE games ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0")
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
-                            (str(SCHEMA_VERSION),))
+            version = "2"
+        if version == "2":
+            self.db.execute(FAILED_GAMES_TABLE)
+            version = "3"
+        if version != stored:
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (version,))
 
     def _check_foreign(self) -> bool:
         """Refuse files that are not SQLite, or SQLite files of some other program.
@@ -144,12 +195,14 @@ class Store:
     # ------------------------------------------------------------------ tournaments
     def tournaments(self) -> list[TournamentInfo]:
         rows = self.db.execute(
-            "SELECT t.id, t.name, t.config, t.total_games, COUNT(g.id) FROM tournaments t "
-            "LEFT JOIN games g ON g.tournament_id = t.id GROUP BY t.id ORDER BY t.id"
+            "SELECT t.id, t.name, t.config, t.total_games, "
+            "(SELECT COUNT(*) FROM games g WHERE g.tournament_id = t.id), "
+            "(SELECT COUNT(*) FROM failed_games f WHERE f.tournament_id = t.id) "
+            "FROM tournaments t ORDER BY t.id"
         ).fetchall()
         return [
-            TournamentInfo(i, n, config_from_dict(json.loads(c)), total, played)
-            for i, n, c, total, played in rows
+            TournamentInfo(i, n, config_from_dict(json.loads(c)), total, played, failed)
+            for i, n, c, total, played, failed in rows
         ]
 
     def find(self, name: str | None = None) -> TournamentInfo:
@@ -191,11 +244,14 @@ class Store:
                     "(other game, entrants, seats or seed); use another --db or name"
                 )
             if not resume:
-                played = self.played(tid)
+                played, failed = self.played(tid), len(self.failed_indices(tid))
                 raise StoreError(
                     f"{self.path} already holds tournament {config.name!r} "
-                    f"({played}/{stored_total} games); pass --resume to continue it, "
-                    "with a larger --repeats to extend it"
+                    f"({played}/{stored_total} games"
+                    + (f", {failed} failed" if failed else "")
+                    + "); pass --resume to continue it, with a larger --repeats to extend "
+                    "it" + (", with --retry-failed to play the failed games again"
+                            if failed else "")
                 )
             if config.repeats < stored.repeats:
                 raise StoreError(
@@ -240,12 +296,22 @@ class Store:
                                (tid,)).fetchone()
 
     def done_indices(self, tid: int) -> set[int]:
+        """The schedule indices of the finished games."""
         rows = self.db.execute("SELECT game_index FROM games WHERE tournament_id = ?", (tid,))
         return {r[0] for r in rows}
 
+    def failed_indices(self, tid: int) -> set[int]:
+        """The schedule indices of the games stored as failed."""
+        rows = self.db.execute("SELECT game_index FROM failed_games WHERE tournament_id = ?",
+                               (tid,))
+        return {r[0] for r in rows}
+
     def add_game(self, tid: int, record: GameRecord) -> int:
-        """Store one finished game atomically; returns its database id."""
+        """Store one finished game atomically, replacing its failure if it had one (a
+        retried game); returns its database id."""
         with self.db:
+            self.db.execute("DELETE FROM failed_games WHERE tournament_id = ? AND "
+                            "game_index = ?", (tid, record.game_index))
             cur = self.db.execute(
                 "INSERT INTO games (tournament_id, game_index, seed, seats, scores, ranks, "
                 "returns, length, duration, actions, finished, truncated) "
@@ -262,6 +328,40 @@ class Store:
                   record.returns[seat]) for seat in range(record.num_players)],
             )
         return game_id
+
+    def add_failure(self, tid: int, failure: FailedGame) -> int:
+        """Store one failed game atomically; failing again (a retry) overwrites the
+        error and counts one more attempt. Returns its id in ``failed_games``."""
+        with self.db:
+            self.db.execute(
+                "INSERT INTO failed_games (tournament_id, game_index, seed, seats, error_type, "
+                "error_message, traceback, actions, duration, attempts, failed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) "
+                "ON CONFLICT (tournament_id, game_index) DO UPDATE SET seed = excluded.seed, "
+                "seats = excluded.seats, error_type = excluded.error_type, "
+                "error_message = excluded.error_message, traceback = excluded.traceback, "
+                "actions = excluded.actions, duration = excluded.duration, "
+                "attempts = attempts + 1, failed = excluded.failed",
+                (tid, failure.game_index, failure.seed, json.dumps(failure.seats),
+                 failure.error_type, failure.error_message, failure.traceback,
+                 json.dumps(failure.actions, default=_plain), failure.duration, time.time()),
+            )
+        return self.db.execute(
+            "SELECT id FROM failed_games WHERE tournament_id = ? AND game_index = ?",
+            (tid, failure.game_index)).fetchone()[0]
+
+    def failures(self, tid: int) -> list[tuple[int, FailedGame]]:
+        """``(id, failure)`` for every failed game of a tournament, in schedule order."""
+        rows = self.db.execute(
+            "SELECT id, game_index, seed, seats, error_type, error_message, traceback, "
+            "actions, duration, attempts FROM failed_games WHERE tournament_id = ? "
+            "ORDER BY game_index", (tid,))
+        return [
+            (fid, FailedGame(game_index=index, seed=seed, seats=tuple(json.loads(seats)),
+                             error_type=kind, error_message=message, traceback=trace,
+                             actions=json.loads(actions), duration=duration, attempts=tries))
+            for fid, index, seed, seats, kind, message, trace, actions, duration, tries in rows
+        ]
 
     def records(self, tid: int) -> list[GameRecord]:
         rows = self.db.execute(
@@ -289,6 +389,12 @@ class Store:
         )
         return [{"name": n, "spec": s, "agent": a, "params": json.loads(p)}
                 for n, s, a, p in rows]
+
+
+def _plain(value: Any) -> Any:
+    """JSON for what an agent may hand back instead of an int (a numpy integer); the
+    failure is stored whatever the actions hold."""
+    return value.item() if hasattr(value, "item") else str(value)
 
 
 def _record(row: tuple) -> GameRecord:

@@ -76,7 +76,7 @@ class HoldingsFilter:
     def extend(self, moves: Sequence[tuple]) -> HoldingsFilter:
         """A filter that has also seen ``moves``: tuples ``(name, *args)`` naming one
         of the methods below (``draw``, ``seen_draw``, ``reveal``, ``give``, ``show``,
-        ``push``, ``discard``, ``pop``, ``seen_pop``)."""
+        ``push``, ``discard``, ``discard_any``, ``pop``, ``seen_pop``)."""
         new = object.__new__(HoldingsFilter)
         new.kinds, new.holders = self.kinds, self.holders
         new.unseen, new.weights, new.steps = self.unseen, self.weights, self.steps
@@ -194,6 +194,20 @@ class HoldingsFilter:
             child = list(config)
             child[holder * k + kind] -= 1
             yield tuple(child) + (kind,), 1.0, kind
+        return self._advance(tag, moves)
+
+    def _discard_any(self, holder: int, tag: Hashable = None) -> Step:
+        """Hidden ``holder`` puts one of its items, each as likely (a chance pick, not
+        its choice), under the pile."""
+        k = self.kinds
+
+        def moves(config):
+            out = []
+            for kind in range(k):
+                count = config[holder * k + kind]
+                if count:
+                    out.append((_add(config, holder * k + kind, -1) + (kind,), count, kind))
+            return out
         return self._advance(tag, moves)
 
     def _pop(self, holder: int, tag: Hashable = None) -> Step:

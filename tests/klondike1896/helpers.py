@@ -40,6 +40,13 @@ def bid(s: Klondike1896State, claim: int, rubies: int = 0) -> None:
     s.apply_action(ActionCodec.bid(claim, rubies))
 
 
+def place_all(s: Klondike1896State, actions: dict[int, int] | None = None) -> None:
+    """The simultaneous placement node: ``actions`` for the seats named, each other
+    seat its first legal placement."""
+    actions = actions or {}
+    s.apply_actions([actions.get(p, s.legal_actions(p)[0]) for p in range(s.num_players)])
+
+
 def place_at(s: Klondike1896State, rotation: int, row: int, col: int) -> int:
     """The placement id for the current player's claim (not applied)."""
     return s.game.codec.place(rotation, row * s.game.grid.cols + col)

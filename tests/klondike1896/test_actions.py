@@ -18,7 +18,7 @@ from .helpers import game, start
 def test_sizes():
     g = game(4)
     assert g.num_distinct_actions() == 729
-    assert g.observation_size() == 2745
+    assert g.observation_size() == 2765
     assert game(2, layout="square").num_distinct_actions() == 729
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from skagway_env.games.klondike1896.actions import EXTRA_PASS, ActionCodec
 from skagway_env.games.klondike1896.phases import AUCTION, EXTRA, EXTRA_PLACE
 
-from .helpers import I3, PAIR, SQUARE, L, bid, game, start
+from .helpers import I3, PAIR, SQUARE, L, bid, game, place_all, start
 
 
 def at_additional_auction(rubies: list[int], first: int = 0):
@@ -14,8 +14,8 @@ def at_additional_auction(rubies: list[int], first: int = 0):
     s.to_place = [(first + i) % 3 for i in range(3)]
     for k in range(3):
         bid(s, k)
-    while s.phase != EXTRA:
-        s.apply_action(s.legal_actions()[0])
+    place_all(s)
+    assert s.phase == EXTRA
     s.rubies = rubies
     s._legal = None
     return s
@@ -72,6 +72,5 @@ def test_no_auction_once_the_additional_claims_are_gone():
     s.extra_left = 0
     bid(s, 0)
     bid(s, 1)
-    s.apply_action(s.legal_actions()[0])
-    s.apply_action(s.legal_actions()[0])
+    place_all(s)
     assert s.phase == AUCTION and s.first == 1

@@ -23,11 +23,12 @@ BOTS = ["heuristic:digger", "heuristic:racer", "mcts:iterations=6",
 def test_bots_pick_legal_seeded_actions(spec, params):
     g = game(3, **params)
     for state in sample_states(g, seed=5, count=3):
-        p = state.current_player()
-        view = state.view(p, np.random.default_rng(1))
-        first = make_agent(spec, g, seed=2).act(view.clone(), p)
-        again = make_agent(spec, g, seed=2).act(view.clone(), p)
-        assert first in state.legal_actions() and first == again
+        cur = state.current_player()
+        for p in range(3) if state.is_simultaneous_node() else [cur]:
+            view = state.view(p, np.random.default_rng(1))
+            first = make_agent(spec, g, seed=2).act(view.clone(), p)
+            again = make_agent(spec, g, seed=2).act(view.clone(), p)
+            assert first in state.legal_actions(p) and first == again
 
 
 @pytest.mark.parametrize("style", ["digger", "racer"])
@@ -41,12 +42,12 @@ def test_the_digger_digs_and_the_racer_runs():
     g = game(3)
     agents = {style: make_agent(f"heuristic:{style}", g, 0) for style in ("digger", "racer")}
     feats: dict[str, list[dict]] = {style: [] for style in agents}
-    states = [s for s in sample_states(g, seed=7, count=60) if s.phase == PLACE
-              and s.legal_actions() != [g.codec.lose]]
-    assert len(states) >= 10
-    for s in states:
+    seats = [(s, p) for s in sample_states(g, seed=7, count=120) if s.phase == PLACE
+             for p in range(3) if s.legal_actions(p) != [g.codec.lose]]
+    assert len(seats) >= 10
+    for s, p in seats:
         for style, agent in agents.items():
-            feats[style].append(s.action_features(agent.act(s, s.current_player()))[1])
+            feats[style].append(s.action_features(agent.act(s, p), p)[1])
 
     def mean(style: str, key: str) -> float:
         return float(np.mean([f[key] for f in feats[style]]))

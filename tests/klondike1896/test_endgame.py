@@ -9,7 +9,7 @@ from skagway_env.games.klondike1896.actions import EXTRA_PASS
 from skagway_env.games.klondike1896.endgame import finish_game, line_deduction, max_deduction
 from skagway_env.games.klondike1896.phases import EXTRA
 
-from .helpers import I3, I4, bid, game, mask, place_at, start
+from .helpers import I3, I4, bid, game, mask, place_all, place_at, start
 
 
 def test_illustration_8_deductions():
@@ -55,10 +55,10 @@ def near_the_finish():
 
 def test_the_round_is_played_out_then_deductions():
     s = near_the_finish()
-    s.apply_action(place_at(s, 0, 2, 21))  # I3 on (2,21),(2,22),(2,23): the finish
-    assert s.finished[0] and not s.is_terminal()
-    assert s.current_player() == 1  # everybody still places
-    s.apply_action(place_at(s, 0, 2, 0))  # seat 1's I4 from the start to column 3
+    # seat 0's I3 on (2,21),(2,22),(2,23): the finish; seat 1's I4 from the start
+    # to column 3 at the same time (everybody places)
+    place_all(s, {0: place_at(s, 0, 2, 21), 1: place_at(s, 0, 2, 0)})
+    assert s.finished[0] and not s.is_terminal() and len(s.paths[1]) == 1
     assert s.phase == EXTRA  # and the additional claim is auctioned
     s.apply_action(EXTRA_PASS)
     s.apply_action(EXTRA_PASS)
@@ -69,8 +69,7 @@ def test_the_round_is_played_out_then_deductions():
 
 def test_ties_on_gold_go_to_rubies():
     s = near_the_finish()
-    s.apply_action(place_at(s, 0, 2, 21))
-    s.apply_action(place_at(s, 0, 2, 0))
+    place_all(s, {0: place_at(s, 0, 2, 21), 1: place_at(s, 0, 2, 0)})
     s.apply_action(EXTRA_PASS)
     s.apply_action(EXTRA_PASS)
     s.gold = [10, 10 + s.deduction[1]]

@@ -8,7 +8,7 @@ from skagway_env.core.playout import resolve_chance
 from skagway_env.games.klondike1896.actions import EXTRA_PASS
 from skagway_env.games.klondike1896.phases import EXTRA, PLACE
 
-from .helpers import STRAIGHT, bid, game, start
+from .helpers import STRAIGHT, bid, game, place_all, start
 
 
 def test_six_rows_of_as_many_claims_as_players_no_shape_twice():
@@ -58,7 +58,7 @@ def test_six_more_rows_when_one_is_left():
         bid(s, 0)
         bid(s, 1)
         while s.phase in (PLACE, EXTRA):
-            s.apply_action(s.legal_actions()[0] if s.phase == PLACE else EXTRA_PASS)
+            place_all(s) if s.phase == PLACE else s.apply_action(EXTRA_PASS)
     assert s.is_chance_node() and s.round == 5  # one row left: six more are dealt
     resolve_chance(s, np.random.default_rng(0))
     assert len(s.rows) == 7
@@ -72,7 +72,7 @@ def test_the_game_ends_when_the_supply_cannot_deal_a_row():
     bid(s, 0)
     bid(s, 1)
     while not s.is_terminal():
-        s.apply_action(s.legal_actions()[0] if s.phase == PLACE else EXTRA_PASS)
+        place_all(s) if s.phase == PLACE else s.apply_action(EXTRA_PASS)
     assert s.round == 1 and not s.rows  # round 2 found no row to auction
     for q in range(2):  # two points a column right of the path's last column
         right = max(c % 24 for c in range(144) if s.covered[q] >> c & 1)

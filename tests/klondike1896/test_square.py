@@ -18,7 +18,7 @@ def test_the_first_claim_goes_anywhere():
     s = square_state()
     bid(s, 0)
     bid(s, 1)
-    assert len(s.legal_actions()) == 12 * 10 + 10 * 12  # an I3 lying or standing
+    assert len(s.legal_actions(0)) == 12 * 10 + 10 * 12  # an I3 lying or standing
 
 
 def test_tip_3_scoring_counts_the_shortest_path():

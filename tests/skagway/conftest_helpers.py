@@ -11,6 +11,9 @@ def assert_phase_five(state) -> None:
     Street, or the next step when the Street is empty) is under way [4.4], [4.5]."""
     from skagway_env.games.skagway.home import coming_home
 
+    if state.stage == Stage.PLACE:  # the turn ran to its end [4.6]: the next placements
+        assert state.placer >= 0 and not (state.mines or state.railroad or state.bandits)
+        return
     assert coming_home(state) == []
     if street.on_street(state):
         assert state.stage == Stage.STREET_CHOICE

@@ -135,14 +135,42 @@ def test_buildings_purchased_track_is_clamped_at_three(track, side, expected):
 
 def test_last_gold_at_the_assay_triggers_the_final_turn():
     state = at_buy(0)
+    turn = state.turn
     state.gold_supply = [0, 0, 0]
     state.apply_action(state.game.codec.buy_nothing())
-    assert state.end_triggered and not state.final_turn  # [5.0] the next turn is the last
+    assert state.end_triggered  # [5.0] the next turn is the last
+    assert state.final_turn == (state.turn == turn + 1) and state.turn in (turn, turn + 1)
     assert_phase_five(state)
 
 
-def test_buying_own_building_pays_no_sale():
+def test_one_cannot_buy_a_building_one_owns():
+    """RULES_NOTES I14: [6.0] buys a building on the board from its owner (the
+    "displaced owner" is paid for "the sale", the "new owner" puts up its marker);
+    turning one's own building over is the Sheriff's power [4.3.5], not a purchase."""
     state = at_buy(10)
     state.building_owner[GRUB], state.building_side[GRUB] = 0, BAD
-    state.apply_action(state.game.codec.buy_building(GRUB, GOOD))
-    assert state.points[0] == 6 and state.building_side[GRUB] == GOOD
+    state.building_owner[RESIDENCY], state.building_side[RESIDENCY] = 1, BAD
+    codec = state.game.codec
+    legal = state.legal_actions()
+    assert codec.buy_building(GRUB, GOOD) not in legal
+    assert codec.buy_building(GRUB, BAD) not in legal
+    assert codec.buy_building(RESIDENCY, GOOD) in legal  # another's: bought from it
+    assert codec.buy_building(ENRICHMENT, BAD) in legal  # not on the board yet
+
+
+def test_the_prospector_buys_the_residency_short_of_a_prestige_building():
+    """agents/heuristics/skagway.md: with every Worker's night spots leading to the
+    Residency space (RULES_NOTES A4), the prospector buys it when 9 points are out of
+    reach; with 9 it still buys a Prestige Building."""
+    import numpy as np
+    from skagway_agents.heuristics import skagway as heuristics
+
+    from skagway_env.games.skagway.actions import BuyPrestige
+
+    rng = np.random.default_rng(0)
+    prospector = heuristics.STYLES["prospector"]
+    state = at_buy(6)
+    codec = state.game.codec
+    assert heuristics.choose(state, 0, prospector, rng) == codec.buy_building(RESIDENCY, GOOD)
+    state = at_buy(9)
+    assert isinstance(codec.decode(heuristics.choose(state, 0, prospector, rng)), BuyPrestige)

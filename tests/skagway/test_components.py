@@ -8,11 +8,18 @@ import re
 import tomllib
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from skagway_env import make_game
 from skagway_env.core import GameParameterError
-from skagway_env.games.skagway.components import DEFAULT_DATA_FILE, SPACES, load_components
+from skagway_env.core.playout import random_step
+from skagway_env.games.skagway.components import (
+    DEFAULT_DATA_FILE,
+    ENGINE1_NIGHT_SPOTS,
+    SPACES,
+    load_components,
+)
 
 # Back of booklet: Skagway Today, as printed.
 # (name, size, tone): (Railroad, Hotel/Brothel, Church/Gambling Hall, Saloon/Restaurant, Docks)
@@ -100,8 +107,9 @@ def come_home(night_spots: tuple[str, ...], board: dict[str, str]) -> str:
     return next((spot for spot in night_spots if spot in board), "Street")
 
 
-def test_extended_example_phase_four_comes_out_as_printed():
-    comp = load_components()
+@pytest.mark.parametrize("data_file", [None, ENGINE1_NIGHT_SPOTS])
+def test_extended_example_phase_four_comes_out_as_printed(data_file):
+    comp = load_components(data_file)
     board = {"Hotel": "Fred", "Saloon": "Marina", "Gambling Hall": "Fred"}  # [8.0] Phase Four
     owner_of = {name: player for player, (_, names) in EXAMPLE.items() for name in names}
     spots = {w.name: w.night_spots for w in comp.workers}
@@ -290,3 +298,27 @@ def test_seat_i_plays_colour_i_whatever_the_file_order(tmp_path, swap):
     assert [w.colour for w in comp.workers] == [c for c in comp.colours for _ in range(2)]
     state = make_game("skagway", num_players=2, data_file=path).new_initial_state()
     assert {state.worker_name(0), state.worker_name(1)} == {"Jane", "Frank"}
+
+
+def test_every_worker_has_one_residency_icon():
+    """RULES_NOTES A4 (engine 2): one Hotel or Brothel icon a Worker, two a colour, so
+    free lodging on an empty Residency space [4.4.1] favours no colour."""
+    comp = load_components()
+    for worker in comp.workers:
+        assert sum(spot in ("Hotel", "Brothel") for spot in worker.night_spots) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_engine1_night_spots_load_by_name_and_play(players):
+    """The night spots of engine 1 ship as an alternative data file (issue 18.6)."""
+    game = make_game("skagway", num_players=players, data_file=ENGINE1_NIGHT_SPOTS)
+    spots = {w.name: w.night_spots for w in game.components.workers}
+    assert spots["Jane"] == ("Restaurant", "Hotel") and spots["Ted"] == ("Hotel", "Gambling Hall")
+    by_path = load_components(str(DEFAULT_DATA_FILE.with_name(ENGINE1_NIGHT_SPOTS)))
+    assert by_path.workers == game.components.workers
+    rng = np.random.default_rng(players)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            random_step(state, rng)
+        assert len(state.returns()) == players

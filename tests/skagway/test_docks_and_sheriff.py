@@ -78,7 +78,7 @@ def run_to_sheriff(final: bool = False, sheriff: int = -1, deputy_seat: int | No
     if sheriff >= 0:
         state.sheriff, state.loc[sheriff] = sheriff, "sheriff"
     codec = state.game.codec
-    while state.stage == "place":
+    while state.stage == "place" and state.turn == 1:  # not the next turn's placements
         seat = state.current_player()
         worker = next(w for w in (2 * seat, 2 * seat + 1) if state.loc[w] == "home")
         space = RAILROAD
@@ -135,7 +135,7 @@ def test_step_down_passes_the_first_player_marker_left():
     assert state.legal_actions() == [codec.sheriff_flip(None)]  # no building to flip
     state.apply_action(codec.sheriff_flip(None))
     state.apply_action(codec.step_down(True))
-    assert state.sheriff == -1 and state.loc[2] not in ("sheriff", "home")  # came to town
+    assert state.sheriff == -1 and state.loc[2] != "sheriff"  # came to town [4.3.5]
     assert state.first_player == 0
 
 
@@ -176,3 +176,32 @@ def test_extended_example_street():
     assert state.hand_owner(STOOGE_B) == state.hand_owner(GUNFIGHTER_HAND) == BOB
     assert state.turn == 7 and state.stage == "place"  # the example was turn 6
     assert state.current_player() == JOLENE  # the new Sheriff's player is First Player
+
+
+def test_hired_hands_known_to_be_in_the_pool_read_as_the_pool():
+    """Issue 18.4 (RULES_NOTES H4): while another seat's recruits are face down, only
+    the Hands that were in the pool at its draw may be any of them; a Hand that came
+    back to the pool after the draw (from the Jail or the Cemetery, in the open) is
+    known to be there, and when every Hand of the draw's pool was drawn, all are known."""
+    from skagway_env.games.skagway.observation import UNSEEN, seen_location
+    from skagway_env.games.skagway.stages import HandState, Location
+    from skagway_env.games.skagway.workers import HIRED_HANDS
+
+    state = example_at_assay()
+    codec = state.game.codec
+    for action in (codec.turn_in(2), codec.turn_in(2), codec.turn_in(4), codec.turn_in(None),
+                   codec.buy_building(ENRICHMENT, GOOD), codec.turn_in(None),
+                   codec.buy_prestige(MOULIN_ROUGE)):
+        state.apply_action(action)
+    state.apply_action(STOOGE_B)
+    state.apply_action(GUNFIGHTER_HAND)
+    state.loc[RAILROAD_HAND] = Location.POOL  # back in the open, after the draw
+    state.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] = HandState.POOL
+    for hand in (MINER_HAND, STOOGE_B, GUNFIGHTER_HAND):  # the draw's pool of three
+        assert seen_location(state, hand, FRED) == UNSEEN
+        assert seen_location(state, hand, BOB) == state.loc[hand]
+    assert seen_location(state, RAILROAD_HAND, FRED) == Location.POOL
+    state.recruit_pool.remove(MINER_HAND)  # as if the draw's pool had held only two
+    assert seen_location(state, MINER_HAND, FRED) == Location.POOL
+    for hand in (STOOGE_B, GUNFIGHTER_HAND):
+        assert seen_location(state, hand, FRED) == Location.RECRUITED

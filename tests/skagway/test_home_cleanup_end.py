@@ -11,8 +11,8 @@ from skagway_env.games.skagway.stages import Stage
 from skagway_env.games.skagway.workers import GUNFIGHTER_HAND, STOOGE_A
 
 # night spots (components.toml, A4): Clarence Hotel/Saloon, Bill Church/Hotel,
-# Jane Restaurant/Hotel, Frank Saloon/Church, Joe Church/Saloon,
-# Bart Gambling Hall/Brothel, Jim Brothel/Gambling Hall, Ted Hotel/Gambling Hall
+# Jane Hotel/Church, Frank Saloon/Hotel, Joe Brothel/Saloon,
+# Bart Gambling Hall/Hotel, Jim Gambling Hall/Brothel, Ted Hotel/Restaurant
 CLARENCE, BILL, JANE, FRANK, JOE, BART, JIM, TED = range(8)
 RESIDENCY, GRUB, ENRICHMENT = range(3)
 
@@ -36,8 +36,9 @@ def table(buildings, players=4, first=0, points=None):
     ({ENRICHMENT: (1, BAD)}, BART, "enrichment"),  # the Gambling Hall
     ({}, JIM, "residency_free"),  # empty residency space: a Brothel-goer sleeps free
     ({}, BILL, "residency_free"),  # second choice Hotel, residency empty: free
-    ({GRUB: (2, GOOD)}, JANE, "grub"),  # the Restaurant
-    ({RESIDENCY: (0, BAD), GRUB: (2, GOOD)}, FRANK, "street"),  # no Saloon, no Church
+    ({RESIDENCY: (1, BAD), GRUB: (2, GOOD)}, TED, "grub"),  # no Hotel: the Restaurant
+    ({GRUB: (2, GOOD)}, TED, "residency_free"),  # his Hotel icon first, Residency empty
+    ({RESIDENCY: (0, BAD), GRUB: (2, GOOD)}, FRANK, "street"),  # no Saloon, no Hotel
     ({}, GUNFIGHTER_HAND, "street"),  # the Gunfighter always goes to the Street
 ])
 def test_night_spots(buildings, worker, spot):
@@ -56,11 +57,11 @@ def test_payments_in_turn_order_floored_at_zero():
         state.loc[w] = "out"
     for w in (CLARENCE, TED, JOE, FRANK, JANE):  # seats 0, 3, 2, 1, 1
         state.loc[w] = "home"
-    # Clarence (P0) at P0's Hotel: free. Ted (P3) at P0's Hotel: 1. Joe (P2) at P1's
-    # Church: 3, but P2 has 2. Frank (P1) at his own Saloon: free. Jane (P1) to the
-    # Restaurant? not on the board: second choice Hotel, P0's: 1.
+    # Clarence (P0) at P0's Hotel: free. Ted (P3) at P0's Hotel: 1. Joe (P2): no
+    # Brothel, second choice P1's Saloon: 3, but P2 has 2. Frank (P1) at his own
+    # Saloon: free. Jane (P1) at P0's Hotel: 1.
     assert [home.night_spot(state, w) for w in (CLARENCE, TED, JOE, FRANK, JANE)] == [
-        "residency", "residency", "enrichment", "grub", "residency"]
+        "residency", "residency", "grub", "grub", "residency"]
     home.workers_come_home(state)  # (the empty Street then ends the turn)
     assert state.points == [5 + 1 + 1, 5 + 3 - 1, 0, 5 - 1]
 
@@ -111,8 +112,30 @@ def test_goods_decay_on_a_one(die, decays):
     cleanup.start_cleanup(state)
     assert state.stage == Stage.DECAY_ROLL
     state.apply_action(die)
+    if decays:  # which card: the only one it holds
+        assert state.chance_outcomes() == [(1, 1.0)]
+        state.apply_action(1)
     assert state.goods_held[2] == ([0, 0, 0, 0] if decays else [0, 1, 0, 0])
     assert state.goods_bottom == ([1] if decays else [])  # to the bottom of the deck
+
+
+def test_a_decay_die_is_not_tied_to_a_card_type():
+    """[4.6] one die a card; which card a 1 takes is a chance node of its own, each of
+    the holder's cards alike (RULES_NOTES H3): the dice were rolled in type order, so
+    which die showed 1 told the table the decayed card's rank in the hand."""
+    state = cleanup_state()
+    state.goods_held[2] = [1, 0, 0, 2]
+    cleanup.start_cleanup(state)
+    assert state.decay_queue == [2, 2, 2]  # the holder of each die, no card named
+    state.apply_action(3)
+    state.apply_action(1)
+    assert state.stage == Stage.DECAY_PICK and state.is_chance_node()
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (3, pytest.approx(2 / 3))]
+    strings = {state.public_action_string(t) for t, _ in state.chance_outcomes()}
+    assert strings == {"one of P2's Railroad Goods cards decays"}
+    state.apply_action(3)
+    assert state.goods_held[2] == [1, 0, 0, 1] and state.goods_bottom == [3]
+    assert state.stage == Stage.DECAY_ROLL and state.decay_queue == [2]
 
 
 @pytest.mark.parametrize("prestige, tracks, name", [

@@ -185,7 +185,7 @@ def test_views_at_another_seats_hidden_choice(stage):
 def mid_decay(state) -> int | None:
     """A seat other than the one rolling, while cards are still to roll."""
     if state.stage == Stage.DECAY_ROLL and len(state.decay_queue) > 1:
-        return next(q for q in range(state.num_players) if q != state.decay_queue[0][0])
+        return next(q for q in range(state.num_players) if q != state.decay_queue[0])
     return None
 
 
@@ -199,7 +199,7 @@ def mid_recruiting(state) -> int | None:
 @pytest.mark.parametrize("where", [mid_decay, mid_recruiting])
 def test_views_in_the_middle_of_hidden_chance(where):
     """Mid-way through decay rolls or recruiting, the view's queue and pool follow its
-    own redrawn hands (the cards still to roll are the last of each hand, in order)."""
+    own redrawn hands (a decay die names no card: the pick is a chance node of its own)."""
     game = skagway_env.make_game("skagway", num_players=4)
     rng = np.random.default_rng(8)
     found = 0
@@ -220,18 +220,19 @@ def test_a_cached_ledger_gives_the_same_views_as_a_fresh_one():
     state has none) it must say the same."""
     game = skagway_env.make_game("skagway", num_players=4)
     rng = np.random.default_rng(9)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal():
-        random_step(state, rng)
-        if state.is_chance_node() or rng.random() > 0.1:
-            continue
-        viewer = state.current_player()
-        live = state.view(viewer, np.random.default_rng(checked))
-        fresh = game.deserialize(state.serialize()).view(viewer, np.random.default_rng(checked))
-        assert live == fresh and live.history == fresh.history
-        checked += 1
-    assert checked > 5
+    while checked <= 5:  # games until six positions are checked
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            random_step(state, rng)
+            if state.is_chance_node() or rng.random() > 0.1:
+                continue
+            viewer = state.current_player()
+            live = state.view(viewer, np.random.default_rng(checked))
+            fresh = game.deserialize(state.serialize()).view(viewer,
+                                                             np.random.default_rng(checked))
+            assert live == fresh and live.history == fresh.history
+            checked += 1
 
 
 def test_views_of_views_keep_the_contract():

@@ -37,7 +37,7 @@ def all_on_railroad(players: int, first: int = 0, before=None):
     if before is not None:
         before(state)
     codec = state.game.codec
-    while state.stage == "place":
+    while state.stage == "place" and state.turn == 1:  # not the next turn's placements
         seat = state.current_player()
         worker = next(w for w in (2 * seat, 2 * seat + 1) if state.loc[w] == "home")
         state.apply_action(codec.place(worker, RAILROAD))
@@ -105,6 +105,7 @@ def test_goods_with_owner_bonus_roll_and_cashing():
     assert state.points[0] == points[0] + 2 and state.points[1] == points[1]
     assert state.stage == "goods_roll"
     state.apply_action(6)
+    assert state.goods_die == 6
     assert state.current_player() == 0  # the First Player decides first
     codec = state.game.codec
     assert state.legal_actions() == [codec.cash_goods(1), codec.cash_goods(3),
@@ -117,6 +118,7 @@ def test_goods_with_owner_bonus_roll_and_cashing():
     state.apply_action(codec.cash_goods(None))
     assert_phase_five(state)  # nobody at the Assay, Docks or Deputy: Phase Four done
     assert sum(state.goods_deck) == 14 - 4 + 1  # the cashed card is shuffled back
+    assert state.goods_die == 0  # the roll is over with the cashing (issue 18.3)
 
 
 def test_no_goods_left_means_nothing_and_no_bonus():

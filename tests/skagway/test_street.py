@@ -232,3 +232,26 @@ def test_the_sheriff_may_name_his_price():
     assert state.stage == Stage.CHASE and state.current_player() == 3
     state.apply_action(codec.chase(False))
     assert state.points == [10, 10 + 7, 10, 10]
+
+
+def test_an_accepted_bribe_leaves_the_table_with_the_robbery():
+    """Issue 18.3: the bribe (and a demand) stayed in the observation for turns after
+    the robbery that made it was over [7.0]."""
+    state = robbery([FRANK], bank=[3, 4])
+    codec = state.game.codec
+    state.apply_action(codec.bribe_offer(0, 1))
+    state.apply_action(codec.bribe_demand(3))
+    state.apply_action(codec.bribe_offer(0, 3))
+    assert state.points == [10, 10 - 3 + 7, 10, 10 + 3]
+    assert state.bribe == [0, 0] and state.demand == 0
+
+
+def test_the_gunfight_dice_leave_the_table_with_the_gunfight():
+    """Issue 18.3: a gunfight's dice stayed in the tensor after it was resolved [4.5.1]."""
+    state = on_the_street([JIM, CLARENCE], first=0, sheriff=BART, points=[5, 5, 5, 5])
+    codec = state.game.codec
+    state.apply_action(codec.challenge_sheriff())
+    state.apply_action(4)
+    assert state.rolls == [4]  # the challenger's die, while the Sheriff's is to come
+    state.apply_action(6)
+    assert state.active == CLARENCE and state.rolls == []

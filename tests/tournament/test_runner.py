@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from skagway_experiments.tournament import Store, config_from_dict, run_tournament, schedule
 
+from .failing_agent import failing_spec
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -42,12 +44,27 @@ def test_one_worker_equals_two_workers_game_for_game(tmp_path):
     assert outcomes(tmp_path / "one.db") == outcomes(tmp_path / "two.db")
 
 
-def test_ray_backend_equals_local(tmp_path):
+def failures(db: Path) -> list[tuple]:
+    """What must match between two runs of a failed game (no timing, no traceback)."""
+    store = Store(db, create=False)
+    try:
+        return [(f.game_index, f.seed, f.seats, f.error_type, f.error_message, f.actions)
+                for _, f in store.failures(store.find().id)]
+    finally:
+        store.close()
+
+
+def test_ray_backend_equals_local_failures_included(tmp_path):
     pytest.importorskip("ray")
-    config = small_config()
-    run_tournament(config, tmp_path / "local.db", workers=1, progress=False)
-    run_tournament(config, tmp_path / "ray.db", workers=2, backend="ray", progress=False)
+    data = small_config().to_dict()  # rnd breaks game 2 (one Ray start covers both)
+    data["entrants"][0]["spec"] = failing_spec(data["seed"], 2)
+    config = config_from_dict(data)
+    local = run_tournament(config, tmp_path / "local.db", workers=1, progress=False)
+    ray = run_tournament(config, tmp_path / "ray.db", workers=2, backend="ray", progress=False)
+    assert local.failed == ray.failed == 1
     assert outcomes(tmp_path / "local.db") == outcomes(tmp_path / "ray.db")
+    assert failures(tmp_path / "local.db") == failures(tmp_path / "ray.db")
+    assert [f[0] for f in failures(tmp_path / "ray.db")] == [2]
 
 
 def test_resume_continues_without_repeating(tmp_path):

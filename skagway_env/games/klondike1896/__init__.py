@@ -9,12 +9,12 @@ this file, shared with Game 2).
 
 | Creation            | `skagway_env.make_env("klondike1896", num_players=4)`                |
 |---------------------|----------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/klondike1896-v0")`             |
-| Module              | `from skagway_env import klondike1896_v0`                            |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/klondike1896-v1")`             |
+| Module              | `from skagway_env import klondike1896_v1`                            |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                   |
 | Actions             | Discrete(729): 124 bids + 28 additional-claim + 576 placements + 1   |
-| Observation         | Dict(observation=Box((2745,), float32), action_mask=Box((729,), int8))|
-| Parallel API        | No (every decision is one seat's)                                    |
+| Observation         | Dict(observation=Box((2765,), float32), action_mask=Box((729,), int8))|
+| Parallel API        | Yes: each round's placement is one joint step of every seat          |
 | Variants            | `identical_boards` ([Tips] 1), `secret_rubies` ([Tips] 2), `layout`: |
 |                     | `line` or `square` ([Tips] 3), `data_file`, `reward`; presets        |
 |                     | `identical_boards`, `secret_rubies`, `square`                        |
@@ -34,19 +34,24 @@ this file, shared with Game 2).
 
 Placements are encoded rotation x anchor (4 x 144 = 576): the shape is the claim the
 seat won, so it is not part of the id. Symmetric claims offer each distinct turn once.
-Chance (boards laid, claims dealt face up) reuses ids 0..15 and is played by the env.
+The claims won in a row auction are placed at once: `current_player()` is
+`SIMULTANEOUS` and every seat gives its placement (`apply_actions`); the additional
+claim is placed by its buyer alone. Chance (boards laid, claims dealt face up) reuses
+ids 0..15 and is played by the env.
 
 ## Observation (observer first, then clockwise; four seat blocks, zero padded)
 
 Phase, seat to move and round's first player (relative one-hots), round; every pawn
-and its rubies in the auction; the additional claim's high bid and passes; each
-seat's claim still to place; the supply and the up to seven claim rows on the table
-by slot and type; per seat gold, rubies, rubies usable next round, goal reached,
-deduction, and four planes over the 144 cells: covered, last claim, gold pieces / 3,
-ruby spaces. With `secret_rubies` another seat's rubies and landscape read zero (a
-flag says hidden) and `view(player, rng)` redraws them (its board arrangement)
-consistently with its scored gold and its bids, rewriting the setup outcomes in
-`history`.
+and its rubies in the auction (kept while the won claims are placed: the prices
+paid); the additional claim's high bid and passes; each seat's claim still to place;
+the supply and the up to seven claim rows on the table by slot and type; per seat
+gold, rubies, rubies usable next round, goal reached, deduction, rubies paid so far,
+the fewest and most rubies (usable, and next round's) it may hold, and four planes
+over the 144 cells: covered, last claim, gold pieces / 3, ruby spaces. With
+`secret_rubies` another seat's rubies and landscape read zero (a flag says hidden),
+its payments and ruby bounds stay (what the observer knows), and `view(player, rng)`
+redraws its board arrangement consistently with its scored gold, its bids and its
+payments (all public), rewriting the setup outcomes in `history`.
 
 ## Rewards
 
@@ -55,6 +60,11 @@ still-tied averaged; `win`; `score`: gold minus the end-of-game deductions.
 
 ## Version history
 
+* v1: the round's placements are one simultaneous node (`GameInfo.simultaneous_moves`);
+  the bids that end a row auction stay on view while the claims are placed; the
+  tensor gains, per seat, the rubies paid and the fewest and most rubies it may hold
+  (2765 long); `public_chance_string` shows the deals, and of a secret board only its
+  slot.
 * v0: first release.
 * v0, later: the observation space states finite bounds where the rules bound a
   feature (`Game.observation_bounds`); the tensor's values and layout are

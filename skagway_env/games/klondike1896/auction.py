@@ -72,6 +72,7 @@ def settle(s: Klondike1896State) -> list[int]:
     row = s.rows.pop(0)
     for q in range(s.num_players):
         s.rubies[q] -= s.bid[q]
+        s.paid[q] += s.bid[q]
         if s.ledger and s.bid[q]:
             s.ledger[q].append([1, s.bid[q]])
     return [row[k] for k in s.pawn]

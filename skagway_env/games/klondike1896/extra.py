@@ -56,6 +56,7 @@ def sell_extra(s: Klondike1896State) -> int:
     """The winner pays; returns the winner."""
     q = s.extra_high
     s.rubies[q] -= s.extra_bid
+    s.paid[q] += s.extra_bid
     if s.ledger:
         s.ledger[q].append([1, s.extra_bid])
     s.extra_left -= 1

@@ -35,10 +35,12 @@ class Klondike1896Game(Game):
         long_name="Klondike 1896 (Game 1, the family game)",
         min_players=2,
         max_players=MAX_ROW,
-        env_version=0,
+        env_version=1,
         # the basic game hides nothing (chance outcomes are public); a game built with
         # secret_rubies says otherwise on its own info (views: tests/klondike1896)
         hidden_information=False,
+        # [2)] the round's won claims are placed at once, one simultaneous node
+        simultaneous_moves=True,
         variants=("data_file", "identical_boards", "secret_rubies", "layout"),
         presets=(
             Variant("identical_boards", (("identical_boards", True),)),
@@ -97,7 +99,7 @@ class Klondike1896Game(Game):
         deals = sum(c.count for c in self.components.claims[:-1])
         auction = MAX_ROW * (MAX_BID + 1)  # auction.py: the bid potential's bound
         extra = (MAX_BID - 3) * n + n  # bids rise from 4 to 30, passes in between
-        per_round = auction + n + extra + 1
+        per_round = auction + 1 + extra + 1  # one joint placement, the buyer's placement
         return 4 * n + deals + self.max_rounds * per_round
 
     def new_initial_state(self) -> Klondike1896State:

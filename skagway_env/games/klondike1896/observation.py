@@ -15,14 +15,22 @@ Tensor layout (T = 11 claim types with the bundled data, C = 144 grid cells):
 | 11..14              | the round's first player, relative one-hot                  |
 | 15                  | round / 50                                                  |
 | then 4 x 4 x 2      | auction: claim slot x seat: pawn there, its rubies / 10     |
+|                     | (kept while the won claims are placed: what each pays)      |
 | then 6              | additional auction: high bidder one-hot, bid / 10, passes/4 |
 | then 4 x T          | claim each seat has won and not yet placed, one-hot         |
 | then T              | claims left in the supply / 10, additional claims left / 16 |
 | then 7 x 4 x T      | the rows on the table (current first), slot, type one-hot   |
-| then 4 x (6 + 4C)   | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
-|                     | rubies hidden, reached the goal, deduction / 50; then four  |
-|                     | planes over the cells: covered, last claim, gold pieces / 3,|
-|                     | ruby spaces                                                 |
+| then 4 x (11 + 4C)  | per seat: gold / 50, rubies / 10, fresh rubies / 10,        |
+|                     | rubies hidden, reached the goal, deduction / 50, rubies     |
+|                     | paid so far / 10, fewest and most rubies it may hold / 10,  |
+|                     | fewest and most fresh rubies / 10; then four planes over    |
+|                     | the cells: covered, last claim, gold pieces / 3, ruby spaces|
+
+With secret rubies ([Tips] 2) another seat's rubies read zero, but what the observer
+knows of them is there: the rubies it paid (every payment is public, [1)] and [4)]),
+and the fewest and most it may hold, over the board arrangements that agree with its
+public gold and bids (``secret.ruby_bounds``). For a seat the observer sees, fewest
+and most are the counts.
 
 Bounds (``bounds``): one-hots, flags and planes lie in ``[0, 1]``; the others are
 counts, each up to what the rules and the component data allow, none negative:
@@ -31,7 +39,8 @@ counts, each up to what the rules and the component data allow, none negative:
 - bids: at most ``MAX_BID`` (the action space) and the rubies one can hold;
 - supply: each type up to its copies; additional claims up to theirs;
 - gold and rubies: what one set of boards holds (``Components.set_gold``,
-  ``set_ruby_spaces``), plus the three starting rubies ([Preparation]);
+  ``set_ruby_spaces``), plus the three starting rubies ([Preparation]); rubies paid
+  come out of those, so they are bounded the same way;
 - deduction: ``endgame.max_deduction``; gold pieces a space: ``richest_space``.
 
 Nothing stays infinite: every count comes from a fixed supply or board.
@@ -49,7 +58,8 @@ import numpy as np
 from ...core.bounds import FeatureBounds
 from .actions import MAX_BID
 from .endgame import max_deduction
-from .phases import AUCTION, EXTRA, PHASE_NAMES
+from .phases import AUCTION, EXTRA, PHASE_NAMES, PLACE
+from .secret import ruby_bounds
 
 if TYPE_CHECKING:
     from .game import Klondike1896Game
@@ -58,7 +68,7 @@ if TYPE_CHECKING:
 SEATS = 4
 PHASES = 7
 MAX_ROWS = 7  # one row left plus six dealt ([Adding claims])
-SEAT_SCALARS = 6
+SEAT_SCALARS = 11
 PLANES = 4
 
 
@@ -91,6 +101,7 @@ def bounds(game: Klondike1896Game) -> tuple[np.ndarray, np.ndarray]:
     out.add(MAX_ROWS * SEATS * t)
     seat = FeatureBounds().add(1, comp.set_gold / 50.0).add(1, most_rubies / 10.0)
     seat.add(1, comp.set_ruby_spaces / 10.0).add(2).add(1, max_deduction(game.grid) / 50.0)
+    seat.add(3, most_rubies / 10.0).add(2, comp.set_ruby_spaces / 10.0)  # paid; bounds
     seat.add(2 * cells).add(cells, comp.richest_space / 3.0).add(cells)
     out.extend(seat, SEATS)
     return out.arrays(game.observation_size())
@@ -127,11 +138,13 @@ def seat_block(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
     last = s.paths[q][-1] if s.paths[q] else 0
     laid = shown and s.arrangement[q][-1] >= 0
     rubies = (s.rubies[q], s.fresh[q]) if shown else None
+    known = known_rubies(s, q, shown)
     key = (tuple(s.arrangement[q]) if laid else None, s.covered[q], last, s.gold[q], rubies,
-           s.finished[q], s.deduction[q])
+           s.finished[q], s.deduction[q], s.paid[q], known)
     block = game.seats_cache.get(key)
     if block is None:
-        head = [s.gold[q] / 50.0, 0.0, 0.0, 1.0, float(s.finished[q]), s.deduction[q] / 50.0]
+        head = [s.gold[q] / 50.0, 0.0, 0.0, 1.0, float(s.finished[q]), s.deduction[q] / 50.0,
+                s.paid[q] / 10.0, *(k / 10.0 for k in known)]
         if rubies is not None:
             head[1:4] = [rubies[0] / 10.0, rubies[1] / 10.0, 0.0]
         block = np.concatenate([np.array(head, dtype=np.float32), _planes(s, q, laid, last)])
@@ -139,6 +152,14 @@ def seat_block(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
             game.seats_cache.clear()
         game.seats_cache[key] = block
     return block
+
+
+def known_rubies(s: Klondike1896State, q: int, shown: bool) -> tuple[int, int, int, int]:
+    """(fewest, most) usable and (fewest, most) fresh rubies seat ``q`` may hold, as
+    the observer knows them: the counts when it sees them, else ``ruby_bounds``."""
+    if shown:
+        return s.rubies[q], s.rubies[q], s.fresh[q], s.fresh[q]
+    return ruby_bounds(s, q)
 
 
 def table_block(s: Klondike1896State) -> np.ndarray:
@@ -173,7 +194,7 @@ def encode(s: Klondike1896State, player: int) -> np.ndarray:
     out[PHASES + 4 + (s.first - player) % n] = 1.0
     out[PHASES + 8] = s.round / 50.0
     at = PHASES + 9
-    if s.phase == AUCTION:
+    if s.phase == AUCTION or s.phase == PLACE:  # [1)] the pawns' rubies lie on the table
         for q in range(n):
             k = s.pawn[q]
             if k >= 0:
@@ -259,12 +280,21 @@ def describe(s: Klondike1896State, player: int | None) -> str:
         stands = [f"P{q} on [{s.pawn[q]}] with {s.bid[q]}"
                   for q in range(s.num_players) if s.pawn[q] >= 0]
         lines.append("pawns: " + (", ".join(stands) if stands else "none yet"))
+    if s.phase == PLACE:  # [1)] "each player surrenders ... the rubies they put down"
+        lines.append("auction won: " + ", ".join(
+            f"P{q} on [{s.pawn[q]}] pays {s.bid[q]}" for q in range(s.num_players)))
+        lines.append("every player places its claim at once")
     if s.phase == EXTRA:
         high = f"P{s.extra_high} bids {s.extra_bid}" if s.extra_high >= 0 else "no bid"
         lines.append(f"additional claim: {high}, {s.extra_passes} pass(es) since")
     for q in range(s.num_players):
         shown = sees_all_of(s, player, q)
-        rubies = f"{s.rubies[q]} (+{s.fresh[q]} next round)" if shown else "?"
+        if shown:
+            rubies = f"{s.rubies[q]} (+{s.fresh[q]} next round)"
+        else:
+            lo, hi, flo, fhi = ruby_bounds(s, q)
+            rubies = f"? ({_between(lo, hi)}, +{_between(flo, fhi)} next round)"
+        rubies += f" | paid {s.paid[q]}"
         won = f" | to place {names[s.won[q]]}" if s.won[q] >= 0 else ""
         goal = " | reached the goal" if s.finished[q] else ""
         loss = f" | deducted {s.deduction[q]}" if s.deduction[q] else ""
@@ -276,3 +306,6 @@ def describe(s: Klondike1896State, player: int | None) -> str:
         lines.append(f"boards: {s.arrangement}")
     return "\n".join(lines)
 
+
+def _between(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}..{high}"

@@ -9,11 +9,12 @@ seat cannot see when rubies are secret ([Tips] 2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...core import CHANCE, TERMINAL, State
+from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
 from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
 from .components import BOARDS_PER_PLAYER
@@ -47,12 +48,12 @@ class Klondike1896State(State):
         self.to_place: list[int] = []
         self.displaced = -1
         self.won = [-1] * n
-        self.placing: list[int] = []
         self.extra_turn = -1
         self.extra_high = -1
         self.extra_bid = 0
         self.extra_passes = 0
         self.rubies = [START_RUBIES] * n
+        self.paid = [0] * n  # rubies each seat paid into the pot so far: public
         self.fresh = [0] * n
         self.gold = [0] * n
         self.deduction = [0] * n
@@ -71,8 +72,11 @@ class Klondike1896State(State):
         phase = self.phase
         if phase == AUCTION:
             return auction.auction_player(self)
-        if phase == PLACE or phase == EXTRA_PLACE:
-            return self.placing[0]
+        if phase == PLACE:
+            # [2)] every seat places its claim on its own landscape at once (RULES_NOTES P6)
+            return SIMULTANEOUS
+        if phase == EXTRA_PLACE:
+            return self.extra_high  # the buyer of the additional claim
         if phase == EXTRA:
             return self.extra_turn
         return TERMINAL if phase == OVER else CHANCE
@@ -88,7 +92,11 @@ class Klondike1896State(State):
         phase = self.phase
         if phase == AUCTION:
             return auction.legal_bids(self, player)
-        if phase == PLACE or phase == EXTRA_PLACE:
+        if phase == PLACE:
+            if not 0 <= player < self.num_players:
+                return []  # a simultaneous node has no single seat to move: ask each
+            return placement.legal_placements(self, player)
+        if phase == EXTRA_PLACE:
             return placement.legal_placements(self, player)
         if phase == EXTRA:
             return extra.legal_extra(self, player)
@@ -110,8 +118,6 @@ class Klondike1896State(State):
             if auction.place_pawn(self, p, move.claim, move.rubies):
                 self._table_block = None
                 self.won = auction.settle(self)
-                n = self.num_players
-                self.placing = [(self.first + i) % n for i in range(n)]
                 self.phase = PLACE
         elif phase == EXTRA:
             p = self.extra_turn
@@ -124,25 +130,27 @@ class Klondike1896State(State):
                     self._table_block = None
                     self.won = [-1] * self.num_players
                     self.won[q] = self.game.components.additional
-                    self.placing = [q]
                     self.phase = EXTRA_PLACE
-        else:
-            self._place(action)
-
-    def _place(self, action: int) -> None:
-        p = self.placing.pop(0)
-        if action != self.game.codec.lose:
-            placement.place_claim(self, p, placement.placement_of(self, p, action))
-        self.won[p] = -1
-        if self.placing:
-            return
-        if self.phase == EXTRA_PLACE:
+        else:  # EXTRA_PLACE
+            p = self.extra_high
+            self._place(p, action)
             # [4)] the buyer "starts the next round" (RULES_NOTES X3)
             self._end_round(p)
-        elif self.extra_left:
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        """[2) Placing the claim] every seat's won claim at once, each on its own
+        landscape, so the order of these calls decides nothing; then [4)]."""
+        for p, action in enumerate(actions):
+            self._place(p, action)
+        if self.extra_left:
             extra.start_extra(self)
         else:
             self._end_round((self.first + 1) % self.num_players)
+
+    def _place(self, p: int, action: int) -> None:
+        if action != self.game.codec.lose:
+            placement.place_claim(self, p, placement.placement_of(self, p, action))
+        self.won[p] = -1
 
     def _start_round(self) -> None:
         """[New round] / [Adding claims]: top the rows up when one is left."""
@@ -203,10 +211,20 @@ class Klondike1896State(State):
             return f"place {name} turned {90 * move.rotation} at row {r} col {c}"
         return "lose the claim (no place for it)"
 
+    def public_chance_string(self, action: int) -> str:
+        """With secret rubies ([Tips] 2) a seat's boards are hidden from the others
+        (RULES_NOTES T2): a board laid shows only its slot and seat, unless everybody
+        lays the same boards ([Tips] 1: nothing is hidden). Claims are dealt face up
+        ([Preparation]), so a deal shows in full."""
+        if self.phase == SETUP and not self.game.params.identical_boards:
+            seat, slot = divmod(self.setup_slot, BOARDS_PER_PLAYER)
+            return f"lay a board in slot {slot} of player {seat}"
+        return self.action_to_string(action, CHANCE)
+
     # ------------------------------------------------------------------ information
     def action_features(self, action: int, player: int | None = None
                         ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)  # sequential: only the seat to move acts
+        return statistics.action_features(self, action, player)
 
     def observation_tensor(self, player: int) -> np.ndarray:
         return observation.encode(self, player)

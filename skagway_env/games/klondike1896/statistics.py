@@ -10,11 +10,13 @@ if TYPE_CHECKING:
     from .state import Klondike1896State
 
 
-def action_features(state: Klondike1896State, action: int) -> tuple[str, dict[str, float]]:
+def action_features(state: Klondike1896State, action: int, player: int | None = None
+                    ) -> tuple[str, dict[str, float]]:
     """Bids (free claim, outbid or raise, with the rubies and the claim's size),
     the additional claim's bids and passes, and placements with the gold and rubies
-    they cover and the columns they advance the path."""
-    p = state.current_player()
+    they cover and the columns they advance the path. ``player`` is the seat acting
+    (needed at the simultaneous placement node; otherwise the seat to move)."""
+    p = state.current_player() if player is None else player
     game = state.game
     move = game.codec.decode(action)
     if isinstance(move, Bid):

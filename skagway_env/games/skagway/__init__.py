@@ -10,11 +10,11 @@ engine plan and status: `DESIGN.md`.
 
 | Creation            | `skagway_env.make_env("skagway", num_players=4)`                    |
 |---------------------|---------------------------------------------------------------------|
-| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v1")`                 |
-| Module              | `from skagway_env import skagway_v1`                                |
+| PettingZoo id       | `pettingzoo.make("aec", "skagway_env/skagway-v2")`                 |
+| Module              | `from skagway_env import skagway_v2`                                |
 | Agents              | `player_0` .. `player_{n-1}`, n = 2..4 (default 4)                  |
 | Actions             | Discrete(231) with the bundled data (see below)                     |
-| Observation         | Dict(observation=Box((567,), float32), action_mask=Box((231,), int8))|
+| Observation         | Dict(observation=Box((568,), float32), action_mask=Box((231,), int8))|
 | Parallel API        | No (every decision is one seat's)                                   |
 | Variants            | `data_file`, `max_turns` (cap, 200: a truncation), `reward`         |
 
@@ -43,9 +43,10 @@ engine plan and status: `DESIGN.md`.
 | 226..227   | [7.0] the Sheriff lets the bandits go / gives chase                       |
 | 228..230   | [4.6] return a $2 / $3 / $4 counter when holding more than two            |
 
-Chance outcomes (the starting player, counters, cards, Hired Hands, dice) reuse low
-ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
-(Restaurant/Saloon), 2 Enrichment (Church/Gambling Hall); sides 0 GOOD, 1 BAD.
+Chance outcomes (the starting player, counters, cards, Hired Hands, dice, which card
+a decay die took) reuse low ids and are played by the env. Spaces: 0 Residency
+(Hotel/Brothel), 1 Grub (Restaurant/Saloon), 2 Enrichment (Church/Gambling Hall);
+sides 0 GOOD, 1 BAD.
 
 ## Observation (observer first, then clockwise; four seat blocks, zero padded)
 
@@ -53,20 +54,22 @@ ids and are played by the env. Spaces: 0 Residency (Hotel/Brothel), 1 Grub
 |---------|------|----------------------------------------------------------------------|
 | 0       | 6    | final turn, end triggered, truncated, turn / 100, `max_turns` / 100,  |
 |         |      | turns left / 100                                                     |
-| 6       | 24   | the stage, one-hot (`stages.Stage` order)                            |
-| 30      | 108  | per seat (27 each): present, points, Buildings Purchased marker,     |
+| 6       | 25   | the stage, one-hot (`stages.Stage` order)                            |
+| 31      | 108  | per seat (27 each): present, points, Buildings Purchased marker,     |
 |         |      | kills, Prestige Buildings owned (10), First Player, Recruiter,       |
 |         |      | recruiting, counts of Gold, Railroad counters and Goods held,        |
 |         |      | buildings (3), Railroad and Docks owned, to move, face-down recruits |
-| 138     | 10   | the observer's own Gold by face, Railroad counters by value, Goods   |
+| 139     | 10   | the observer's own Gold by face, Railroad counters by value, Goods   |
 |         |      | by type                                                              |
-| 148     | 9    | each building space's side (none / GOOD / BAD)                       |
-| 157     | 390  | per worker (30 each): location one-hot (another seat's fresh         |
-|         |      | recruits and the pool show as "unseen"), face down, controlling seat |
-|         |      | (relative), Mines / Railroad / Assay spot, bandit order, acting      |
-| 547     | 20   | Bank and robbed Gold by face, supply / deck / bottom counts, the     |
-|         |      | Goods die, the bribe offered, gunfight dice, bought this turn (3),   |
-|         |      | $4 counters not yet turned in, the Sheriff's demand                  |
+| 149     | 9    | each building space's side (none / GOOD / BAD)                       |
+| 158     | 390  | per worker (30 each): location one-hot (another seat's fresh         |
+|         |      | recruits and the Hands left from the pool they came from show as     |
+|         |      | "unseen"), face down, controlling seat (relative), Mines / Railroad  |
+|         |      | / Assay spot, bandit order, acting                                   |
+| 548     | 20   | Bank and robbed Gold by face, supply / deck / bottom counts, the     |
+|         |      | Goods die (during the cashing only), the bribe offered (during the   |
+|         |      | robbery only), gunfight dice (during the gunfight only), bought this |
+|         |      | turn (3), $4 counters not yet turned in, the Sheriff's demand        |
 
 Bounds (the Box's low and high, `observation.bounds`): finite for every feature but
 the points, which grow without a clean cap (low 0, high infinite).
@@ -93,6 +96,15 @@ A game stopped by `max_turns` is a truncation (PettingZoo `truncations`, the inf
 * v1, later: the observation space states finite bounds where the rules bound a
   feature (`Game.observation_bounds`); the tensor's values and layout are
   unchanged, so the version and trained policies stand.
+* v2 (issue 18): the Workers' night spots give every Worker one Residency icon
+  (RULES_NOTES A4; engine 1's ship as `components_night_spots_engine1.toml`, pass it
+  as `data_file`); a decay die names no card, a chance node `decay_pick` picks it
+  (H3; the stage one-hot grows to 25, the tensor to 568); the Goods die, the bribe,
+  the demand and the gunfight dice are cleared when their step is over; a Hired Hand
+  known to be in the pool no longer reads "unseen" (H4); a seat cannot buy its own
+  Player Building (I14); public strings of chance outcomes show only their public
+  part; a view no longer raises when the last placement resolves the Railroad from
+  under the Goods deck.
 """
 
 from .game import SkagwayGame, SkagwayParams

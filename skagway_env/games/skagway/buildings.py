@@ -18,9 +18,10 @@ def building_name(space: int, side: int) -> str:
 
 
 def can_buy_building(s: SkagwayState, seat: int, space: int) -> bool:
-    """[6.0] 4 points in hand [4.4.3], and not a building already bought this turn."""
+    """[6.0] 4 points in hand [4.4.3], not a building already bought this turn, and
+    not one's own: a building on the board is bought from its owner (RULES_NOTES I14)."""
     return (s.points[seat] >= s.game.components.player_building_cost
-            and not s.bought_this_turn[space])
+            and not s.bought_this_turn[space] and s.building_owner[space] != seat)
 
 
 def can_buy_prestige(s: SkagwayState, seat: int, prestige: int) -> bool:
@@ -47,7 +48,7 @@ def buy_building(s: SkagwayState, seat: int, space: int, side: int) -> None:
     comp = s.game.components
     s.points[seat] -= comp.player_building_cost
     previous = s.building_owner[space]
-    if previous >= 0 and previous != seat:  # buying one's own: no sale (RULES_NOTES)
+    if previous >= 0:  # never the buyer itself (I14)
         s.points[previous] += comp.sale_to_displaced_owner
     s.building_owner[space] = seat
     s.building_side[space] = side

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .stages import (
     CEMETERY,
+    DECAY_PICK,
     DECAY_ROLL,
     HAND_ACTIVE,
     HAND_POOL,
@@ -70,10 +71,14 @@ def return_gold(s: SkagwayState, value: int) -> None:
 
 
 def start_decay(s: SkagwayState) -> None:
-    """[4.6] One die for each Railroad Goods card held, in turn order."""
+    """[4.6] "roll a die for each card held": one die a card, the seats in turn order.
+
+    The dice are not tied to the cards in an order the table can read (RULES_NOTES H3):
+    a seat's cards lie face down, so the table sees only that one of them decays on
+    each 1. Which one is a chance node of its own (``decay_pick``)."""
     n = s.num_players
-    s.decay_queue = [[seat, t] for k in range(n) for seat in [(s.first_player + k) % n]
-                     for t, count in enumerate(s.goods_held[seat]) for _ in range(count)]
+    s.decay_queue = [seat for k in range(n) for seat in [(s.first_player + k) % n]
+                     for _ in range(sum(s.goods_held[seat]))]
     next_decay(s)
 
 
@@ -85,10 +90,30 @@ def next_decay(s: SkagwayState) -> None:
 
 
 def decay_roll(s: SkagwayState, die: int) -> None:
-    seat, goods_type = s.decay_queue.pop(0)
     if die == DECAY_FACE:
-        s.goods_held[seat][goods_type] -= 1
-        s.goods_bottom.append(goods_type)  # to the bottom of the deck (RULES_NOTES I12)
+        s.stage = DECAY_PICK  # the seat stays at the head of the queue until then
+        return
+    s.decay_queue.pop(0)
+    next_decay(s)
+
+
+def decay_outcomes(s: SkagwayState) -> list[tuple[int, float]]:
+    """The card a 1 was rolled for, each of the holder's cards alike (RULES_NOTES H3).
+
+    Rolling one die for each card in an order nobody else can read is the same as
+    this: the cards that decay are a uniform set among the holder's cards, and given
+    the ones already decayed, the next is uniform among the cards it still holds
+    (the ones rolled for and kept are as likely as those not yet rolled for)."""
+    held = s.goods_held[s.decay_queue[0]]
+    total = sum(held)
+    return [(t, c / total) for t, c in enumerate(held) if c]
+
+
+def decay_card(s: SkagwayState, goods_type: int) -> None:
+    """The card decays: face down to the bottom of the deck (RULES_NOTES I12, H3)."""
+    seat = s.decay_queue.pop(0)
+    s.goods_held[seat][goods_type] -= 1
+    s.goods_bottom.append(goods_type)
     next_decay(s)
 
 
@@ -107,7 +132,7 @@ def finish_turn(s: SkagwayState) -> None:
         if s.hand_state[k] == HAND_RECRUITED:
             s.hand_state[k] = HAND_ACTIVE
             s.loc[worker] = HOME
-    s.recruited_by = -1
+    s.recruited_by, s.recruit_pool = -1, []
     for worker, where in enumerate(s.loc):
         if where not in STAY_PUT:
             s.loc[worker] = HOME

@@ -17,6 +17,9 @@ from skagway_env.core import GameParameterError
 from skagway_env.core.data import data_error, read_data_file
 
 DEFAULT_DATA_FILE = Path(__file__).with_name("components.toml")
+# Bundled alternatives, passed by name as ``data_file`` (or by path, like any file):
+# engine 1's night spots (RULES_NOTES A4), whose seats win unequally.
+ENGINE1_NIGHT_SPOTS = "components_night_spots_engine1.toml"
 # [6.0] the Player Building spaces as (space, GOOD side, BAD side, Skagway Today column).
 SPACES = (
     ("Residency", "Hotel", "Brothel", "hotel_brothel"),
@@ -163,7 +166,12 @@ def _fail(path: str, msg: str) -> GameParameterError:
 
 @lru_cache(maxsize=16)
 def load_components(path: str | None = None) -> Components:
-    """Read and validate a components file (the bundled one when ``path`` is None)."""
+    """Read and validate a components file (the bundled one when ``path`` is None). A
+    bare file name that is not a file here names one bundled beside ``components.toml``
+    (``ENGINE1_NIGHT_SPOTS``)."""
+    if path and not Path(path).exists() and Path(path).name == path:
+        bundled = DEFAULT_DATA_FILE.with_name(path)
+        path = str(bundled) if bundled.is_file() else path
     where, data = read_data_file("skagway", path, DEFAULT_DATA_FILE)
 
     def check(ok: bool, msg: str) -> None:

@@ -35,7 +35,7 @@ class SkagwayGame(Game):
         long_name="Skagway: The Last Great Gold Rush",
         min_players=2,
         max_players=4,
-        env_version=1,
+        env_version=2,
         hidden_information=True,
         variants=("data_file", "max_turns"),
     )

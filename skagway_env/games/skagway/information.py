@@ -25,7 +25,6 @@ import numpy as np
 from ...core.hidden import HoldingsFilter, redeal
 from . import work
 from .actions import ReturnGold, TurnIn
-from .cleanup import DECAY_FACE
 from .stages import HandState, Location, Stage
 from .workers import HIRED_HANDS, controller
 
@@ -41,7 +40,7 @@ RAIL_DRAW = "rail_draw"  # value: the counter; hidden until the scoring [4.3.2]
 GOODS_DRAW = "goods_draw"  # value: the type, from the deck, hidden (I19, H3)
 GOODS_BOTTOM = "goods_bottom"  # value: the type, from under the deck (I12, H3), hidden
 GOODS_CASH = "goods_cash"  # value: the type, shown when cashed (I19)
-GOODS_DECAY = "goods_decay"  # value: the type, face down (H3); extra: its rank in hand
+GOODS_DECAY = "goods_decay"  # value: the type, face down, any of the holder's cards (H3)
 HAND_DRAW = "hand_draw"  # value: the Hired Hand; extra: (pool then, turn) [4.3.4]
 SEAT_EVENTS = {GOLD_DRAW: "gold", GOLD_TURN_IN: "gold", GOLD_RESHUFFLE: "gold",
                GOLD_RETURN: "gold", GOODS_DRAW: "goods", GOODS_BOTTOM: "goods",
@@ -125,21 +124,22 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
         goods_type = codec.decode(action).goods_type
         if goods_type is not None:
             events.append((GOODS_CASH, shadow.cash_queue[0], goods_type, h, None))
-    elif stage == Stage.DECAY_ROLL and action == DECAY_FACE:
-        seat, goods_type = shadow.decay_queue[0]
-        waiting = sum(1 for q, _ in shadow.decay_queue if q == seat)  # this card included
-        events.append((GOODS_DECAY, seat, goods_type, h,
-                       sum(shadow.goods_held[seat]) - waiting))
+    elif stage == Stage.DECAY_PICK:
+        events.append((GOODS_DECAY, shadow.decay_queue[0], action, h, None))
     elif stage == Stage.HAND_DRAW:
         events.append((HAND_DRAW, shadow.recruited_by, action, h,
                        (tuple(work.hand_pool(shadow)), shadow.turn)))
     if not shadow.goods_bottom:
         _apply(shadow, action)
         return
-    bottom, stack, cursor = list(shadow.goods_bottom), list(shadow.railroad), shadow.cursor
+    bottom, cursor = list(shadow.goods_bottom), shadow.cursor
     _apply(shadow, action)
     taken = len(bottom) - len(shadow.goods_bottom)
     if taken > 0:  # drawn from under the deck, no chance node: by the Workers in order
+        # The stack as resolved: the move may have placed its top Worker (the last
+        # placement, when Phase Three then runs to the Goods roll at once). A card
+        # taken stops at that roll [4.3.2], so the stack is still on the board.
+        stack = shadow.railroad
         first = cursor + 1 if stage in (Stage.GOODS_DRAW, Stage.RAIL_DRAW) else 0
         for j in range(taken):
             worker = stack[len(stack) - 1 - first - j]
@@ -169,7 +169,7 @@ def _moves(event: tuple, index: int, viewer: int, slots: dict[int, int], sink: i
     if kind == GOODS_CASH:
         return [("show", value, 1)] if own else [("reveal", slots[seat], value, True)]
     if kind == GOODS_DECAY:
-        return [("push", value)] if own else [("discard", slots[seat], extra, index)]
+        return [("push", value)] if own else [("discard_any", slots[seat], index)]
     return []
 
 
@@ -216,7 +216,7 @@ def view(s: SkagwayState, viewer: int, rng: np.random.Generator) -> SkagwayState
         kind, _, value, h, _ = events[i]
         if kind == GOLD_RETURN:
             new.history[h] = codec.keep_gold_return(value)
-        elif kind in (GOLD_DRAW, RAIL_DRAW, GOODS_DRAW, HAND_DRAW):
+        elif kind in (GOLD_DRAW, RAIL_DRAW, GOODS_DRAW, GOODS_DECAY, HAND_DRAW):
             new.history[h] = value
     log = getattr(s, "_log", None)
     new._log = None if log is None else list(log)  # public events only: the same
@@ -267,15 +267,6 @@ def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
     for index, kind in kinds.items():
         events[index] = _with_value(events[index], kind)
     changed += kinds
-    if new.decay_queue:  # [4.6] the cards still to roll: the last of each hand, in order
-        pending = {q: [t for t, c in enumerate(new.goods_held[q]) for _ in range(c)]
-                   for q in others}
-        waiting = {q: sum(1 for seat, _ in new.decay_queue if seat == q) for q in others}
-        for entry in new.decay_queue:
-            q = entry[0]
-            if q != viewer:
-                entry[1] = pending[q][len(pending[q]) - waiting[q]]
-                waiting[q] -= 1
 
 
 def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], viewer: int,

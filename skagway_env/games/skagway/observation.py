@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 MAX_SEATS = 4
 NUM_WORKERS = 13
 TURN_SCALE = 100.0  # turn numbers and the cap, divided by this
-UNSEEN = "unseen"  # another seat's fresh recruit, or a Hired Hand in the pool beside them
+UNSEEN = "unseen"  # another seat's fresh recruit, or a Hand left from the pool it drew from
 STAGES = tuple(Stage)
 LOCATIONS = (*Location, UNSEEN)
 SPOT_LISTS = ("mines", "railroad", "assay")  # a worker's place in each, 1-based / 10
@@ -84,10 +84,13 @@ def size(goods_types: int, prestige: int) -> int:
 
 
 def seen_location(s: SkagwayState, worker: int, observer: int) -> str:
-    """Another seat's fresh recruits look like the pool: 'unseen' for both."""
+    """Another seat's fresh recruits look like the Hands left in the pool they were
+    drawn from: 'unseen' for both (H4). A Hand that came back to the pool after the
+    draw is known to be there; when the draw took the whole pool, all are known."""
     where = s.loc[worker]
-    if where in (POOL, RECRUITED) and s.recruited_by >= 0 \
-            and s.recruited_by != observer:
+    if (where in (POOL, RECRUITED) and s.recruited_by not in (-1, observer)
+            and worker in s.recruit_pool
+            and recruits_held(s, s.recruited_by) < len(s.recruit_pool)):
         return UNSEEN
     return where
 

@@ -39,6 +39,7 @@ class Stage(StrEnum):
     STREET_ORDER = "street_order"  # [4.5] an owner orders its own tied Workers (I5)
     BRIBE_DEMAND = "bribe_demand"  # [7.0] the leader answers the Sheriff's counter-offer
     CHASE = "chase"  # [7.0] "If the Sheriff chooses to try to catch the bandits"
+    DECAY_PICK = "decay_pick"  # [4.6] which card a die showing 1 was rolled for (H3)
 
 
 class Location(StrEnum):
@@ -82,7 +83,7 @@ NIGHT_LOCATIONS = (Location.RESIDENCY, Location.GRUB, Location.ENRICHMENT)  # SP
 # members. ``tests/skagway/test_stages.py`` checks each name is its member.
 (SETUP, PLACE, MINE_PULL, MINE_DRAW, RAIL_DRAW, GOODS_DRAW, GOODS_ROLL, GOODS_CASH, TURN_IN,
  BUY, HAND_DRAW, SHERIFF_FLIP, STEP_DOWN, STREET_CHOICE, DUEL_ROLL, BRIBE_OFFER, BRIBE_ANSWER,
- CATCH_ROLL, KEEP_GOLD, DECAY_ROLL, OVER, STREET_ORDER, BRIBE_DEMAND, CHASE) = Stage
+ CATCH_ROLL, KEEP_GOLD, DECAY_ROLL, OVER, STREET_ORDER, BRIBE_DEMAND, CHASE, DECAY_PICK) = Stage
 (OUT, HOME, MINES, RAILROAD, ASSAY, DOCKS, DEPUTY, SHERIFF, RESIDENCY, GRUB, ENRICHMENT,
  RESIDENCY_FREE, STREET, BANK, JAIL, CEMETERY, POOL, RECRUITED) = Location
 HAND_POOL, HAND_RECRUITED, HAND_ACTIVE = HandState

@@ -53,6 +53,7 @@ from .stages import (
     BUY,
     CATCH_ROLL,
     CHASE,
+    DECAY_PICK,
     DECAY_ROLL,
     DUEL_ROLL,
     GOODS_CASH,
@@ -119,6 +120,7 @@ class SkagwayState(State):
         self.hand_state = [HAND_POOL] * len(HIRED_HANDS)
         self.recruiter = -1  # [4.6] the seat whose Hired Hands are active
         self.recruited_by = -1  # the seat holding face-down recruits [4.3.4]
+        self.recruit_pool: list[int] = []  # the Hands in the pool at that draw (public)
         # The board [4.2]
         self.mines: list[int] = []
         self.railroad: list[int] = []  # bottom to top
@@ -153,7 +155,7 @@ class SkagwayState(State):
         self.bribe = [0, 0]  # (source: 0 points / 1 share, amount) offered [7.0]
         self.demand = 0  # the Sheriff's counter-offer, 0 when none (RULES_NOTES I6)
         self.keep_queue: list[int] = []  # seats holding over two Gold counters [4.6]
-        self.decay_queue: list[list[int]] = []  # (seat, goods type) per card to roll [4.6]
+        self.decay_queue: list[int] = []  # the holder of each card still to roll for [4.6]
         # Buildings [6.0]: side -1 none, 0 GOOD, 1 BAD; owner -1 none
         self.building_side = [-1, -1, -1]
         self.building_owner = [-1, -1, -1]
@@ -243,6 +245,8 @@ class SkagwayState(State):
         if self.stage in (GOODS_ROLL, DUEL_ROLL, CATCH_ROLL,
                           DECAY_ROLL):
             return [(face, 1 / 6) for face in range(1, 7)]  # one die
+        if self.stage == DECAY_PICK:  # [4.6] the card that a 1 decays (H3)
+            return cleanup.decay_outcomes(self)
         if self.stage == HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
             pool = work.hand_pool(self)
             return [(w, 1 / len(pool)) for w in pool]
@@ -425,6 +429,8 @@ class SkagwayState(State):
         comp = self.game.components
         if self.stage == GOODS_DRAW:
             return f"draw a {comp.goods[action].name} card"
+        if self.stage == DECAY_PICK:
+            return f"a {comp.goods[action].name} card decays"
         workers = [self.worker_label(w) for w in range(len(PLAYER_WORKERS) + len(HIRED_HANDS))]
         return self.game.codec.to_string(
             action, workers, [p.name for p in comp.prestige], [g.name for g in comp.goods],
@@ -436,7 +442,25 @@ class SkagwayState(State):
         H1): the table sees that a counter was returned, not its value."""
         if self.stage == KEEP_GOLD:
             return "return a Gold counter face down"
-        return self.action_to_string(action, player)
+        return super().public_action_string(action, player)  # chance: public_chance_string
+
+    def public_chance_string(self, action: int) -> str:
+        """The public part of a chance outcome. The starting player [3.4] and every die
+        are seen by all (RULES_NOTES H5); the draws are face down: a Gold counter
+        [4.3.1], a Railroad counter [4.3.2] and a Goods card (I19), a Hired Hand
+        [4.3.4] (H4), and which card a decay die took (H3): the table sees who drew,
+        not what."""
+        stage = self.stage
+        if stage == MINE_DRAW:
+            return f"P{controller(self, self.mines[self.cursor])} draws a Gold counter"
+        if stage in (RAIL_DRAW, GOODS_DRAW):
+            what = "Railroad counter" if stage == RAIL_DRAW else "Railroad Goods card"
+            return f"P{controller(self, work.railroad_worker(self))} draws a {what}"
+        if stage == HAND_DRAW:
+            return f"P{self.recruited_by} recruits a Hired Hand face down"
+        if stage == DECAY_PICK:
+            return f"one of P{self.decay_queue[0]}'s Railroad Goods cards decays"
+        return self.action_to_string(action)  # the starting player, a die
 
     def log_lines(self) -> list[str]:
         return list(self.turn_log())
@@ -466,7 +490,7 @@ class SkagwayState(State):
     def clone(self) -> SkagwayState:
         new = object.__new__(SkagwayState)
         d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
-        for key in ("gold_held", "rail_held", "goods_held", "prestige", "decay_queue"):
+        for key in ("gold_held", "rail_held", "goods_held", "prestige"):
             d[key] = [x[:] for x in self.__dict__[key]]
         d["_legal"] = None
         d["_log"] = None  # display only: rebuilt from history if a clone is shown
@@ -483,11 +507,12 @@ class SkagwayState(State):
 
 CHANCE_STAGES = (SETUP, MINE_DRAW, RAIL_DRAW, GOODS_DRAW,
                  GOODS_ROLL, HAND_DRAW, DUEL_ROLL, CATCH_ROLL,
-                 DECAY_ROLL)
+                 DECAY_ROLL, DECAY_PICK)
 CHANCE_RESOLVERS = {MINE_DRAW: work.draw_gold, RAIL_DRAW: work.draw_railroad_counter,
                     GOODS_DRAW: work.draw_goods, GOODS_ROLL: work.roll_goods_values,
                     HAND_DRAW: work.draw_hired_hand, DUEL_ROLL: street.duel_roll,
-                    CATCH_ROLL: street.catch_roll, DECAY_ROLL: cleanup.decay_roll}
+                    CATCH_ROLL: street.catch_roll, DECAY_ROLL: cleanup.decay_roll,
+                    DECAY_PICK: cleanup.decay_card}
 
 
 def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:

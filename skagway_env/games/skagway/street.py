@@ -142,6 +142,7 @@ def duel_roll(s: SkagwayState, die: int) -> None:
     shot = s.rolls[0] + max(0, a - b)
     held = s.rolls[1] + max(0, b - a)
     shooter_seat, sheriff_seat = controller(s, shooter), controller(s, sheriff)
+    s.rolls = []  # the gunfight is over: its dice leave the table (the log keeps them)
     if shot > held:
         kill(s, sheriff)
         s.sheriff = -1
@@ -289,4 +290,5 @@ def share_loot(s: SkagwayState) -> None:
         s.robbed += s.bank
         s.bank = []
     s.bandits = []
+    s.bribe, s.demand = [0, 0], 0  # the robbery is over: so is its deal
     start_cleanup(s)

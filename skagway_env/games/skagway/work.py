@@ -202,6 +202,7 @@ def next_goods_casher(s: SkagwayState) -> None:
     if s.cash_queue:
         s.stage = GOODS_CASH
     else:
+        s.goods_die = 0  # the roll was for this cashing only (I11): it leaves the table
         start_assay(s)
 
 
@@ -287,6 +288,7 @@ def resolve_docks(s: SkagwayState) -> None:
         finish_docks(s)
         return
     s.recruited_by = seat
+    s.recruit_pool = hand_pool(s)  # the recruits are some of these, face down (H4)
     s.draws_left = HANDS_RECRUITED
     next_hand_draw(s)
 
