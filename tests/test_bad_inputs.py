@@ -28,7 +28,9 @@ import skagway_env
 from skagway_env.core import DeserializationError, NoSuchSeatError
 
 REPO = Path(__file__).resolve().parents[1]
-BOT_4P = REPO / "agents" / "rl" / "results" / "skagway_4p.zip"
+BOT = "{bot}"
+"""Stands for a freshly made (untrained) 4-player Skagway bot file (fixture ``bot_4p``):
+the shipped bots follow engine versions, this one always fits the engine."""
 
 TRAIN = {
     "game": "dawson_city_barbers", "players": 2, "exp": "bad", "total_steps": 64,
@@ -71,16 +73,16 @@ CASES = [
      "seconds=0 is not allowed: expected a number > 0"),
     ("flatmc-playouts-text", ["play", "dawson_city_barbers", "--agent", "flatmc:playouts=many"],
      {}, "playouts='many' is not allowed"),
-    ("ppo-greedy-not-bool", ["agents", "--game", "skagway", "--agent", f"ppo:{BOT_4P},greedy=3"],
+    ("ppo-greedy-not-bool", ["agents", "--game", "skagway", "--agent", f"ppo:{BOT},greedy=3"],
      {}, "greedy=3 is not allowed: expected true or false"),
     ("bot-at-another-player-count",
-     ["play", "skagway", "--players", "3", "--agent", f"ppo:{BOT_4P}", "--agent", "random",
+     ["play", "skagway", "--players", "3", "--agent", f"ppo:{BOT}", "--agent", "random",
       "--agent", "random"], {}, "trained for 4 players, not 3; add any_players=true"),
     ("bot-at-another-player-count-as-prior",
-     ["play", "skagway", "--players", "3", "--agent", f"mcts:iterations=2,prior=ppo:{BOT_4P}"],
+     ["play", "skagway", "--players", "3", "--agent", f"mcts:iterations=2,prior=ppo:{BOT}"],
      {}, "trained for 4 players, not 3"),
     ("bot-at-another-player-count-in-a-tournament",
-     ["tournament", "--game", "skagway", "--agent", f"ppo:{BOT_4P}", "--agent", "random",
+     ["tournament", "--game", "skagway", "--agent", f"ppo:{BOT}", "--agent", "random",
       "--agent", "heuristic:landlord", "--db", "t.db", "--no-progress"], {},
      "trained for 4 players, not 3"),
     ("seed-not-a-number", ["play", "skagway", "--seed", "abc"], {},
@@ -130,6 +132,18 @@ def snapshot(folder: Path) -> dict[str, tuple[int, str, int]]:
 
 
 @pytest.fixture(scope="module")
+def bot_4p(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An untrained 4-player Skagway policy file (Skagway's tensor has one size at every
+    player count, so only the recorded count tells a 3-player table from a 4-player one)."""
+    pytest.importorskip("sb3_contrib")
+    from skagway_agents.rl.network import build_policy, export_policy
+
+    header = PolicyHeader.for_game(skagway_env.make_game("skagway", num_players=4), [8])
+    return export_policy(tmp_path_factory.mktemp("bot") / "skagway_4p.zip", header,
+                         build_policy(header))
+
+
+@pytest.fixture(scope="module")
 def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small results database (two games of random play)."""
     db = tmp_path_factory.mktemp("db") / "r.db"
@@ -143,7 +157,10 @@ def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_bad_input_gives_one_line_and_changes_nothing(
         argv: list[str], files: dict[str, str], says: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        results_db: Path) -> None:
+        results_db: Path, request: pytest.FixtureRequest) -> None:
+    if any(BOT in arg for arg in argv):
+        bot = request.getfixturevalue("bot_4p")
+        argv = [arg.replace(BOT, str(bot)) for arg in argv]
     if argv[0] == "train":
         pytest.importorskip("sb3_contrib")
     if argv[0] == "report":
@@ -214,15 +231,15 @@ def test_heuristic_weights_take_numbers_and_keep_their_spelling() -> None:
     assert "assay=4," in agent.spec and "lean=bad" in agent.spec
 
 
-def test_a_bot_at_another_player_count_plays_when_opted_in() -> None:
+def test_a_bot_at_another_player_count_plays_when_opted_in(bot_4p: Path) -> None:
     game = skagway_env.make_game("skagway", num_players=3)
     with pytest.raises(AgentSpecError, match="trained for 4 players, not 3"):
-        make_agent(f"ppo:{BOT_4P}", game)
-    agent = make_agent(f"ppo:{BOT_4P},any_players=true", game)
+        make_agent(f"ppo:{bot_4p}", game)
+    agent = make_agent(f"ppo:{bot_4p},any_players=true", game)
     assert agent.spec.endswith("any_players=True,greedy=True")
-    search = make_agent(f"mcts:iterations=2,prior=ppo:{BOT_4P},any_players=true", game)
+    search = make_agent(f"mcts:iterations=2,prior=ppo:{bot_4p},any_players=true", game)
     assert "any_players=True" in search.spec
-    at_four = make_agent(f"ppo:{BOT_4P}", skagway_env.make_game("skagway", num_players=4))
+    at_four = make_agent(f"ppo:{bot_4p}", skagway_env.make_game("skagway", num_players=4))
     assert "any_players" not in at_four.spec
 
 
