@@ -162,8 +162,8 @@ def declared_options(factory: Any) -> dict[str, Option | None] | None:
     """The options an agent factory takes: its ``options`` declaration, else one
     ``Option`` per keyword of its signature, typed by the default value (``None``:
     not checked). ``None`` when the factory takes open-ended ``**options``."""
-    declared = getattr(factory, "options", None)
-    if isinstance(declared, dict):
+    declared = _own_declaration(factory)
+    if declared is not None:
         return dict(declared)
     target = factory.__init__ if isinstance(factory, type) else factory
     params = inspect.signature(target).parameters
@@ -172,6 +172,22 @@ def declared_options(factory: Any) -> dict[str, Option | None] | None:
     return {name: (None if p.default is inspect.Parameter.empty
                    else option_from_default(p.default))
             for name, p in params.items() if name not in ("self", "game", "seed")}
+
+
+def _own_declaration(factory: Any) -> dict[str, Option | None] | None:
+    """``factory.options`` when it describes the ``__init__`` that will run: a subclass
+    that writes its own ``__init__`` (a user's ``FailingAgent(RandomAgent)``) takes the
+    options of its own signature, not those its base declared."""
+    if not isinstance(factory, type):
+        declared = getattr(factory, "options", None)
+        return declared if isinstance(declared, dict) else None
+    owner = next((c for c in factory.__mro__ if "options" in vars(c)), None)
+    if owner is None or not isinstance(vars(owner)["options"], dict):
+        return None
+    init_owner = next(c for c in factory.__mro__ if "__init__" in vars(c))
+    if init_owner is not owner and issubclass(init_owner, owner):
+        return None  # __init__ overridden below the declaration
+    return vars(owner)["options"]
 
 
 def check_values(kind: str, options: dict[str, Any], valid: dict[str, Option | None],

@@ -360,3 +360,30 @@ def test_make_run_keeps_an_existing_default_db(tmp_path: Path) -> None:
     assert "skagway tournament --workers 2 --db runs/default-" in out
     old.unlink()
     assert make_run().strip() == "skagway tournament --workers 2 --db runs/default.db"
+
+
+def test_options_of_a_subclass_follow_its_own_init() -> None:
+    """A user's subclass of a built-in agent with an ``__init__`` of its own takes the
+    options of its signature, typed by their defaults; one without takes its base's."""
+    from skagway_agents import RandomAgent, register_agent, unregister_agent
+
+    class Picky(RandomAgent):
+        def __init__(self, game, seed=None, depth: int = 2) -> None:
+            super().__init__(game, seed)
+            self.depth = depth
+
+    class Plain(RandomAgent):
+        pass
+
+    game = skagway_env.make_game("dawson_city_barbers", num_players=2)
+    register_agent("picky_test", Picky)
+    register_agent("plain_test", Plain)
+    try:
+        assert make_agent("picky_test:depth=3", game).depth == 3
+        with pytest.raises(AgentSpecError, match="depth=2.5 is not allowed: expected an integer"):
+            make_agent("picky_test:depth=2.5", game)
+        with pytest.raises(AgentSpecError, match="takes no options"):
+            make_agent("plain_test:depth=3", game)
+    finally:
+        unregister_agent("picky_test")
+        unregister_agent("plain_test")
