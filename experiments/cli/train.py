@@ -67,8 +67,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     except training.TrainConfigError as exc:
         raise CliError(str(exc)) from None
     except training.TrainingStopped as exc:
-        print(f"skagway: {exc}", file=sys.stderr, flush=True)
-        return 130 if exc.interrupted else 1
+        kind = "" if exc.interrupted else "error: "  # Ctrl-C is the user's, not a fault
+        print(f"skagway: {kind}{exc}", file=sys.stderr, flush=True)
+        return 130 if exc.interrupted else 2
     print(f"trained steps: {result.steps}")
     for row in result.evaluations[-1:]:
         for spec, value in row.items():

@@ -73,3 +73,29 @@ def test_sigint_saves_a_checkpoint_and_resuming_continues_from_it(tmp_path: Path
     trained = int(re.search(r"^trained steps: (\d+)$", out, re.M)[1])
     assert more <= trained < more + 32  # one rollout of 32 may overshoot
     assert f"resumed at step {saved}" in (run_dir / "train.log").read_text()
+
+
+def test_a_failed_write_saves_a_checkpoint_and_says_how_to_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk while exporting a snapshot: the run stops with a checkpoint and the
+    resume command (in-process: no terminal, so the lines go to ``echo``)."""
+    from skagway_experiments import train as training
+
+    def full_disk(self, steps: int) -> None:
+        raise OSError(28, "No space left on device", "models/snapshot.zip")
+
+    monkeypatch.setattr(training.Trainer, "snapshot", full_disk)
+    config = training.config_from_mapping({**TINY, "total_steps": 256, "snapshot_every": 64})
+    heard: list[str] = []
+    with pytest.raises(training.TrainingStopped) as stopped:
+        training.train(config, tmp_path / "runs", progress=False, echo=heard.append)
+    run_dir = stopped.value.run_dir
+    assert heard[0] == f"run folder: {run_dir}"
+    message = str(stopped.value)
+    assert message.startswith("training stopped by a failed write (models/snapshot.zip: "
+                              "No space left on device) at step 64; checkpoint saved at step 64")
+    assert stopped.value.resume_command == f"skagway train --resume {run_dir}"
+    assert not stopped.value.interrupted
+    monkeypatch.undo()
+    result = training.resume(run_dir, progress=False)
+    assert result.steps == 256
