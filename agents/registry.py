@@ -50,6 +50,7 @@ def _lazy(target: str) -> AgentFactory:
         return _load_class(*target.split(":", 1))(game, seed, **options)
 
     build.__name__ = target
+    build.lazy_target = target  # type: ignore[attr-defined]  (make_agent loads the class)
     return build
 
 
@@ -96,6 +97,8 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     kind, options = parse_spec(spec)
     if kind in AGENT_KINDS:
         factory = AGENT_KINDS[kind]
+        if hasattr(factory, "lazy_target"):  # register_agent(kind, "module:Class")
+            factory = _load_class(*factory.lazy_target.split(":", 1))
         positional = getattr(factory, "positional", "path")
     else:
         if "path" not in options:

@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 
 class AgentSpecError(ValueError):
     """An agent spec that names no known agent or passes options it does not take."""
@@ -112,6 +114,8 @@ class Option:
         return text + (" (or none)" if self.none else "")
 
     def accepts(self, value: Any) -> bool:
+        if isinstance(value, np.generic):  # np.int64(5) from Python callers
+            value = value.item()
         if value is None:
             return self.none
         if self.kind is bool:

@@ -31,6 +31,7 @@ import json
 import math
 import platform
 import shlex
+import shutil
 import signal
 import sys
 import threading
@@ -621,10 +622,13 @@ def train(config: TrainConfig, out: str | Path = "runs/train",
         echo(f"run folder: {run_dir}")
     try:
         trainer = Trainer(config, run_dir, progress, echo)
-    except KeyboardInterrupt:
-        raise TrainingStopped(f"training interrupted before it began; {run_dir} holds no "
-                              "checkpoint (start again, or delete it)", run_dir, None,
-                              True) from None
+    except BaseException as exc:  # nothing trained yet: leave no half-made run folder
+        shutil.rmtree(run_dir, ignore_errors=True)
+        if isinstance(exc, KeyboardInterrupt):
+            raise TrainingStopped(f"training interrupted before it began; the new run "
+                                  f"folder {run_dir} was removed", run_dir, None,
+                                  True) from None
+        raise
     return trainer.learn()
 
 

@@ -387,3 +387,16 @@ def test_options_of_a_subclass_follow_its_own_init() -> None:
     finally:
         unregister_agent("picky_test")
         unregister_agent("plain_test")
+
+
+def test_a_kind_registered_by_name_checks_its_class_options() -> None:
+    from skagway_agents import register_agent, unregister_agent
+
+    game = skagway_env.make_game("dawson_city_barbers", num_players=2)
+    register_agent("lazy_flat_test", "skagway_agents.flat_mc:FlatMonteCarloAgent")
+    try:
+        assert make_agent("lazy_flat_test:playouts=3", game).spec == "lazy_flat_test:playouts=3"
+        with pytest.raises(AgentSpecError, match="playouts=0 is not allowed"):
+            make_agent("lazy_flat_test:playouts=0", game)
+    finally:
+        unregister_agent("lazy_flat_test")

@@ -99,3 +99,17 @@ def test_a_failed_write_saves_a_checkpoint_and_says_how_to_resume(
     monkeypatch.undo()
     result = training.resume(run_dir, progress=False)
     assert result.steps == 256
+
+
+def test_a_run_that_cannot_start_leaves_no_run_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from skagway_experiments import train as training
+
+    def broken(self, *args, **kwargs) -> None:
+        raise RuntimeError("no env today")
+
+    monkeypatch.setattr(training.Trainer, "__init__", broken)
+    config = training.config_from_mapping(TINY)
+    with pytest.raises(RuntimeError, match="no env today"):
+        training.train(config, tmp_path / "runs", progress=False)
+    assert list((tmp_path / "runs").iterdir()) == []
