@@ -4,6 +4,8 @@ One run is one folder, ``<out>/{game}__{exp}__{seed}__{time}/``:
 
 - ``config.yaml`` (the full resolved config) and ``run.json`` (seeds, package versions,
   command line);
+- ``train.log``: progress lines (start, every 30 s, evaluations, the end, and where and
+  why a run stopped, with its ``--resume`` command);
 - ``tb/``: TensorBoard logs, ``progress.csv``: the same scalars as CSV (the learning
   curve; the determinism test compares it);
 - ``checkpoints/latest.zip`` (SB3's checkpoint: policy, optimiser, step count) and
@@ -21,7 +23,12 @@ threads (1 by default: on two cores torch's default made updates 13x slower).
 ``max_minutes`` stops learning at a wall-time budget (then the final evaluation, of
 ``final_eval_games`` per opponent, and the final model follow).
 ``--resume`` continues from the last checkpoint (the games in flight then are dropped,
-so a resumed curve is not bit-identical to an uninterrupted one).
+so a resumed curve is not bit-identical to an uninterrupted one). Ctrl-C (SIGINT) or a
+failed write saves a checkpoint first and raises ``TrainingStopped`` with the exact
+resume command; a checkpoint is written beside the old one and renamed over it.
+
+Every setting is checked (type, range, unknown names) before the run folder exists, so
+a mistaken config creates nothing.
 """
 
 from __future__ import annotations
@@ -477,10 +484,6 @@ class Trainer:
         done = int(self.model.num_timesteps)
         deadline = (time.monotonic() + 60 * config.max_minutes) if config.max_minutes else None
         started = time.monotonic()
-        if self.checkpointed < 0:
-            self.checkpoint()  # step 0: a run stopped at once still resumes
-        self.log(f"{'resumed at' if done else 'started at'} step {done} of "
-                 f"{config.total_steps} ({self.run_dir})")
 
         def due(every: int, last: int, now: int) -> bool:
             return every > 0 and now // every > last // every
@@ -518,6 +521,10 @@ class Trainer:
                 self.bar.close()
 
         try:
+            if self.checkpointed < 0:
+                self.checkpoint()  # step 0: a run stopped at once still resumes
+            self.log(f"{'resumed at' if done else 'started at'} step {done} of "
+                     f"{config.total_steps} ({self.run_dir})")
             if done < config.total_steps:
                 self.model.learn(config.total_steps - done, callback=Hooks(),
                                  reset_num_timesteps=False, tb_log_name="ppo")
@@ -552,12 +559,15 @@ class Trainer:
         except OSError:
             saved = (f"no new checkpoint could be written; the last one is at step "
                      f"{self.checkpointed}")
-        command = resume_command(self.run_dir, self.steps_asked)
+        command: str | None = resume_command(self.run_dir, self.steps_asked)
+        if self.checkpointed < 0:
+            saved, command = "no checkpoint could be written", None
         cause = ""
         if error is not None:
             cause = f" ({error.filename + ': ' if error.filename else ''}" \
                     f"{error.strerror or error})"
-        message = f"training {why}{cause} at step {steps}; {saved}; resume with: {command}"
+        message = f"training {why}{cause} at step {steps}; {saved}; " + (
+            f"resume with: {command}" if command else f"nothing to resume in {self.run_dir}")
         try:
             self.log(message, echo=False)  # the caller reports it
         except OSError:
