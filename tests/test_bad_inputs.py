@@ -400,3 +400,15 @@ def test_a_kind_registered_by_name_checks_its_class_options() -> None:
             make_agent("lazy_flat_test:playouts=0", game)
     finally:
         unregister_agent("lazy_flat_test")
+
+
+@pytest.mark.parametrize("game_name", skagway_env.list_games())
+def test_every_heuristic_default_is_allowed_by_its_option(game_name: str) -> None:
+    from skagway_agents.heuristics import style_options, styles_module
+
+    module = styles_module(game_name)
+    for style, defaults in module.STYLES.items():
+        options = style_options(module, style)
+        assert set(getattr(module, "OPTIONS", {})) <= set(defaults), "an option no style has"
+        for key, value in defaults.items():
+            assert options[key] is None or options[key].accepts(value), (style, key, value)
