@@ -42,8 +42,9 @@ SENSIBLE_FOLLOW = 0.7
 
 MAX_WALK_STEPS = 500
 """A walk stops after this many history entries (chance included). Games with uniform
-seats can run to a game's turn cap (over 1,000 steps in Skagway) and views grow dearer
-with the history; the first 500 steps hold every phase of every game's bot games."""
+seats can run to a game's turn cap (over 1,000 steps in Skagway, where two views of a
+1,251-step game cost 4 s); whole games are walked by the slow test in
+``test_real_play_views``."""
 
 Chooser = Callable[[State, int], int]
 """Picks ``player``'s action in a state (the seat to move, or one of a joint move)."""
