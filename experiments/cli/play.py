@@ -58,9 +58,10 @@ class Narrator:
     """``on_step`` callback that prints each action and the new lines of the game's
     public log (``State.log_lines``), in the order they happened.
 
-    With ``public_only`` (a person sits at the table) chance outcomes are left out and
-    every action is shown as the table sees it (``State.public_action_string``), so
-    nobody reads cards dealt or discarded face down by others.
+    With ``public_only`` (a person sits at the table) every action and chance outcome
+    is shown as the table sees it (``State.public_action_string``, which at a chance
+    node is the game's ``public_chance_string``), so nobody reads cards dealt or
+    discarded face down by others; chance outcomes that show nothing are left out.
     """
 
     def __init__(self, public_only: bool, out: Callable[[str], Any] = print,
@@ -94,6 +95,9 @@ class Narrator:
         elif state.is_chance_node():
             if not self.public_only:
                 self.out(f"chance: {state.action_to_string(action, CHANCE)}")
+            elif (told := state.public_action_string(action)) != State.public_chance_string(
+                    state, action):  # the default says only that something was drawn
+                self.out(f"chance: {told}")
         else:
             seat = state.current_player()
             self.out(f"{self.seat(seat)}: {self.describe(state, action, seat)}")
