@@ -24,7 +24,7 @@ def test_other_seats_rubies_and_landscapes_are_hidden():
         for p in range(s.num_players):
             text = s.observation_string(p)
             assert text.count("rubies ?") == s.num_players - 1
-            assert f"P{p}*: gold {s.gold[p]} | rubies {s.rubies[p]}" in text
+            assert f"P{p} (you): gold {s.gold[p]} | rubies {s.rubies[p]}" in text
         base = game(3).new_initial_state()
         assert "?" not in base.observation_string(0)
 

@@ -394,6 +394,8 @@ class SkagwayState(State):
             return
         self.turn += 1
         self._log = []
+        self.note(f"Turn {self.turn}{' (the last)' if self.end_triggered else ''}: "
+                  "Phase One, early Workers; Phase Two, head out to work")  # [4.1], [4.2]
         self.final_turn = self.end_triggered  # [5.0] the turn after the trigger is the last
         self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
