@@ -15,7 +15,7 @@ from skagway_agents.human import HumanAgent
 from skagway_agents.random_agent import RandomAgent
 from skagway_experiments import play_game
 from skagway_experiments.cli import main
-from skagway_experiments.cli.play import Narrator
+from skagway_experiments.cli.play import Narrator, untold
 
 from skagway_env import State, make_game
 from skagway_env.core.playout import resolve_chance
@@ -123,9 +123,13 @@ def test_skagway_events_are_told_once_and_every_phase_is_announced() -> None:
     printed, screens, end = skagway_with_a_human(7)
     turns = [line for line in printed if re.match(r"  Turn \d+", line)]
     assert [int(t.split()[1].rstrip(":")) for t in turns] == list(range(1, end.turn + 1))
-    for phase in ("Three", "Four", "Five", "Six"):
-        told = [line for line in printed if line.startswith(f"  Phase {phase}:")]
-        assert 1 <= len(told) <= end.turn
+    # each whole turn tells each phase once, in order, even the ones that pass
+    # without a decision right before the next turn begins [4.3]-[4.6]
+    starts = [printed.index(t) for t in turns] + [len(printed)]
+    for n in range(len(turns) - 1):
+        phases = [line.split(":")[0].strip() for line in printed[starts[n]:starts[n + 1]]
+                  if line.startswith("  Phase ")]
+        assert phases == ["Phase Three", "Phase Four", "Phase Five", "Phase Six"], n + 1
     # the screens hold positions, never the event log the narrator tells
     assert not any(line.startswith("  Phase ") for line in screens)
     # public chance outcomes are told, as the table sees them
@@ -133,10 +137,19 @@ def test_skagway_events_are_told_once_and_every_phase_is_announced() -> None:
 
 
 def test_a_one_legal_move_is_told_by_the_narrator_once() -> None:
-    printed, _, _ = skagway_with_a_human(7)
+    printed, _, _ = skagway_with_a_human(3)  # seat 0 has nothing to turn in, twice
     forced = [line for line in printed if line.endswith("(the only legal move)")]
     assert forced
     assert not any("played without asking" in line for line in printed)
+    # another seat's count of moves can hang on what it hides: told for one's own only
+    assert all(line.startswith("P0 (you): ") for line in forced)
+
+
+def test_a_log_that_drops_its_oldest_lines_is_told_from_where_it_stopped() -> None:
+    assert untold([], ["a"]) == 0
+    assert untold(["a", "b"], ["a", "b", "c"]) == 2
+    assert untold(["t1", "a", "t2", "b"], ["t2", "b", "c"]) == 2  # a turn dropped
+    assert untold(["t1", "a"], ["t2", "b"]) == 0  # a log that started again
 
 
 # ---------------------------------------------------------------- Skagway's screen

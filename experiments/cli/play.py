@@ -67,8 +67,10 @@ class Narrator:
     discarded face down by others, and a run of chance outcomes is told on one line
     (``a Goods die shows 4; P0 draws a Gold counter x2``), leaving out the ones that
     show nothing at all. ``own_seats`` are the seats of the person reading: their
-    moves are told in their own words (``action_to_string``), as they chose them.
-    A move that was the seat's only legal one says so.
+    moves are told in their own words (``action_to_string``), as they chose them,
+    and a move that was their only legal one says so (of another seat's moves, only
+    when nobody is reading or nothing is hidden: how many moves a seat had can hang
+    on what it hides).
     """
 
     def __init__(self, public_only: bool, out: Callable[[str], Any] = print,
@@ -90,10 +92,9 @@ class Narrator:
 
     def show_log(self, state: State) -> None:
         """Print what is still untold: the pending chance outcomes, then the log lines
-        ``state`` gained since the last call (a log that restarted, at a new turn, is
-        printed from its start)."""
+        ``state`` gained since the last call (``untold``)."""
         log = state.log_lines()
-        start = len(self.shown_log) if log[: len(self.shown_log)] == self.shown_log else 0
+        start = untold(self.shown_log, log)
         if log[start:]:
             self._flush_chance()
         for line in log[start:]:
@@ -132,7 +133,11 @@ class Narrator:
             text = state.public_action_string(action, seat)
         else:
             text = state.action_to_string(action, seat)
-        if len(state.legal_actions(seat)) == 1:
+        # Only the seat itself may learn how many moves it had: another seat's count can
+        # hang on what it holds unseen (a hand of one kind of card).
+        told = (not self.public_only or seat in self.own_seats
+                or not state.game.info.hidden_information)
+        if told and len(state.legal_actions(seat)) == 1:
             text += " (the only legal move)"
         return text
 
@@ -154,6 +159,17 @@ class Narrator:
             self._flush_chance()
             seat = state.current_player()
             self.out(f"{self.seat(seat)}: {self.describe(state, action, seat)}")
+
+
+def untold(shown: list[str], log: list[str]) -> int:
+    """Where the lines of ``log`` not yet printed begin, ``shown`` being the log as it
+    was last printed. A log grows, and may drop its oldest lines when a turn or round
+    begins (Skagway keeps the last turn's and this turn's): the untold part follows
+    the longest end of ``shown`` that ``log`` starts with; none, and all is new."""
+    for keep in range(min(len(shown), len(log)), 0, -1):
+        if shown[len(shown) - keep:] == log[:keep]:
+            return keep
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
