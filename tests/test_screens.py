@@ -161,10 +161,10 @@ def test_skagway_screen_labels_every_holding_and_hides_the_others() -> None:
     text = state.observation_string(0)
     mine = next(line for line in text.splitlines() if line.startswith("P0 (you): "))
     theirs = next(line for line in text.splitlines() if line.startswith("P1: "))
-    for label in ("points", "Buildings Purchased", "Gunfight Kills", "Gold $",
-                  "Railroad counters", "Goods cards", "Prestige Buildings"):
+    for label in ("points", "Buildings Purchased", "Gunfight Kills", "Gold: $",
+                  "Railroad counters: ", "Goods cards: ", "Prestige Buildings: "):
         assert label in mine
-    assert re.search(r"Gold \d+ face down", theirs) and "$" not in theirs
+    assert re.search(r"Gold: \d+ counters? face down", theirs) and "$" not in theirs
     assert "points: each player's wealth" in text
     assert "[0, " not in text and "['" not in text  # no bare Python lists
     assert re.search(r"Phase \w+", text.splitlines()[0])

@@ -301,12 +301,12 @@ def describe(s: Klondike1896State, player: int | None) -> str:
         lines.append(f"claim row {r + 1}{now}: "
                      + " ".join(f"[{k}]{names[c]}" for k, c in enumerate(row)))
     if s.phase == AUCTION:
-        stands = [f"P{q} on [{s.pawn[q]}] with {s.bid[q]}"
+        stands = [f"P{q} on claim [{s.pawn[q]}] with {s.bid[q]} rubies"
                   for q in range(s.num_players) if s.pawn[q] >= 0]
         lines.append("pawns: " + (", ".join(stands) if stands else "none yet"))
     if s.phase == PLACE:  # [1)] "each player surrenders ... the rubies they put down"
         lines.append("auction won: " + ", ".join(
-            f"P{q} on [{s.pawn[q]}] pays {s.bid[q]}" for q in range(s.num_players)))
+            f"P{q} claim [{s.pawn[q]}] for {s.bid[q]} rubies" for q in range(s.num_players)))
         lines.append("every player places its claim at once")
     if s.phase == EXTRA:
         high = f"P{s.extra_high} bids {s.extra_bid}" if s.extra_high >= 0 else "no bid"

@@ -272,17 +272,21 @@ def _holdings(s: SkagwayState, seat: int, private: bool) -> str:
     counters to all once the Railroad is scored [4.3.2]), else only how many."""
     comp = s.game.components
     gold, rail, goods = s.gold_held[seat], s.rail_held[seat], s.goods_held[seat]
+
+    def hidden(count: int, noun: str) -> str:
+        return f"{count} {noun}{'' if count == 1 else 's'} face down" if count else "none"
+
     if private:
         gold_text = _by_face(gold, [f"${v}" for v, _ in comp.gold.counts])
         goods_text = _by_face(goods, [g.name for g in comp.goods])
     else:
-        gold_text = f"{sum(gold)} face down"
-        goods_text = f"{sum(goods)} face down"
+        gold_text = hidden(sum(gold), "counter")
+        goods_text = hidden(sum(goods), "card")
     if private or s.rail_owner >= 0:
         rail_text = _by_face(rail, [f"({v})" for v, _ in comp.railroad.counts])
     else:
-        rail_text = f"{sum(rail)} face down"
-    return f"Gold {gold_text} | Railroad counters {rail_text} | Goods cards {goods_text}"
+        rail_text = hidden(sum(rail), "counter")
+    return f"Gold: {gold_text} | Railroad counters: {rail_text} | Goods cards: {goods_text}"
 
 
 def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> str:
@@ -310,7 +314,7 @@ def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> st
         lines.append(f"P{seat}{' (you)' if seat == observer else ''}: {s.points[seat]} points | "
                      f"Buildings Purchased {s.purchased_track[seat]:+d} | "
                      f"Gunfight Kills {s.kills[seat]} | {_holdings(s, seat, private)} | "
-                     f"Prestige Buildings {prestige}"
+                     f"Prestige Buildings: {prestige}"
                      + (f" | {recruits} Hired Hands recruited face down" if recruits else ""))
     built = []
     for space, (name, good, bad, _) in enumerate(SPACES):
