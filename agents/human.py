@@ -3,7 +3,7 @@
 Input and output are injectable (``input_fn``, ``output_fn``) so tests can script a
 player. Bad input never crashes a game: the agent says why and asks again. End of
 input (Ctrl-D) stops the program with ``SystemExit``, since a game cannot go on
-without its player.
+without its player. A seat with one legal move plays it without asking, and says so.
 """
 
 from __future__ import annotations
@@ -34,11 +34,30 @@ class HumanAgent(Agent):
         # Looked up now rather than as default arguments, so a patched ``input`` counts.
         self.input_fn = input_fn if input_fn is not None else input
         self.output_fn = output_fn if output_fn is not None else print
+        self.catch_up: Callable[[], None] | None = None
+
+    def narrated_by(self, catch_up: Callable[[], None]) -> None:
+        """Let a narrator (``skagway play``) tell the game's events and this seat's
+        moves: ``catch_up`` is called before each screen, so every event is told once
+        and in order; the screen then shows the position alone
+        (``State.position_string``, no event log), and a forced move is left to the
+        narrator to tell."""
+        self.catch_up = catch_up
 
     def act(self, state: State, player: int) -> int:
         legal = state.legal_actions(player)
+        if len(legal) == 1:
+            if self.catch_up is None:
+                self.output_fn(f"P{player} has one legal move, played without asking: "
+                               f"{state.action_to_string(legal[0], player)}")
+            return legal[0]
+        if self.catch_up is not None:
+            self.catch_up()
+            screen = state.position_string(player)
+        else:
+            screen = state.observation_string(player)
         self.output_fn(f"\n--- P{player} to move ---")
-        self.output_fn(state.observation_string(player))
+        self.output_fn(screen)
         self.output_fn("legal actions:")
         for i, action in enumerate(legal):
             self.output_fn(f"  [{i}] {state.action_to_string(action, player)}")

@@ -24,7 +24,7 @@ def test_other_seats_rubies_and_landscapes_are_hidden():
         for p in range(s.num_players):
             text = s.observation_string(p)
             assert text.count("rubies ?") == s.num_players - 1
-            assert f"P{p}*: gold {s.gold[p]} | rubies {s.rubies[p]}" in text
+            assert f"P{p} (you): gold {s.gold[p]} | rubies {s.rubies[p]}" in text
         base = game(3).new_initial_state()
         assert "?" not in base.observation_string(0)
 
@@ -111,7 +111,7 @@ def test_the_bid_that_ends_an_auction_is_seen_by_every_seat():
     assert free.history != paid.history
     assert free.information_state_string(0) != paid.information_state_string(0)
     assert not np.array_equal(free.observation_tensor(0), paid.observation_tensor(0))
-    assert "P1 on [1] pays 2" in paid.observation_string(0)
+    assert "P1 claim [1] for 2 rubies" in paid.observation_string(0)
 
 
 def test_equal_information_states_give_equal_views():

@@ -118,4 +118,4 @@ def test_the_tensor_carries_top_gold_left_purchases_and_recruit_counts():
     recruits(2)(two)
     # seat 0 cannot tell which hands seat 2 drew, but it can count them [4.3.4]
     assert not np.array_equal(one.observation_tensor(0), two.observation_tensor(0))
-    assert "face-down recruits 2" in two.position_string(0)
+    assert "2 Hired Hands recruited face down" in two.position_string(0)

@@ -69,6 +69,12 @@ still-tied averaged; `win`; `score`: gold minus the end-of-game deductions.
 * v0, later: the observation space states finite bounds where the rules bound a
   feature (`Game.observation_bounds`); the tensor's values and layout are
   unchanged, so the version and trained policies stand.
+* v1, later (issue 19): the observation string numbers each landscape's rows and
+  columns, adds a legend and names the claim rows; a placement's action string says
+  the cells it covers and what it gains on the seat's own landscape (its public string
+  under `secret_rubies` only the cells). Information-state strings and the golden file
+  change with them; the tensor and the rules do not, so the version and trained
+  policies stand.
 """
 
 from .game import Klondike1896Game, Klondike1896Params

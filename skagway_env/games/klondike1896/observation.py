@@ -57,6 +57,7 @@ import numpy as np
 
 from ...core.bounds import FeatureBounds
 from .actions import MAX_BID
+from .actions import PLACE as FIRST_PLACE_ID
 from .endgame import max_deduction
 from .phases import AUCTION, EXTRA, PHASE_NAMES, PLACE
 from .secret import ruby_bounds
@@ -226,11 +227,34 @@ def encode(s: Klondike1896State, player: int) -> np.ndarray:
 
 
 _SYMBOL = {0: ".", 1: "1", 2: "2", 3: "3"}
+LEGEND = ("landscapes: row numbers on the left, column numbers above (tens over units){}; "
+          ". empty, 1-3 gold pieces, R ruby, # covered, @ the last claim{}")
+PATH = {False: ", the path runs from the start (column 0) to the finish (the last column)",
+        True: ", the path reaches every frame of the square ([Tips] 3)"}
+ROW_LABEL = 8  # width of "  row 10" and the blank start of the column headings
+
+
+def _split(s: Klondike1896State, chars: list[str]) -> str:
+    """One grid row's characters, a space between the boards of a line layout."""
+    grid = s.game.grid
+    out = []
+    for c, char in enumerate(chars):
+        out.append(char)
+        if not grid.square and c % grid.board_size == grid.board_size - 1:
+            out.append(" ")
+    return "".join(out).rstrip()
+
+
+def _column_headings(s: Klondike1896State) -> list[str]:
+    """Two lines over a landscape: each column's tens digit, then its units digit."""
+    cols = range(s.game.grid.cols)
+    return [" " * ROW_LABEL + " " + _split(s, [str(c // 10) for c in cols]),
+            " " * ROW_LABEL + " " + _split(s, [str(c % 10) for c in cols])]
 
 
 def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
-    """Seat ``q``'s grid as text: "@" its last claim, "#" older claims, else the space
-    ("?" when hidden); kept by the game like the planes."""
+    """Seat ``q``'s grid as text, each row labelled: "@" its last claim, "#" older
+    claims, else the space ("?" when hidden); kept by the game like the planes."""
     game = s.game
     grid = game.grid
     covered = s.covered[q]
@@ -256,9 +280,7 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
                 chars.append("?")
             else:
                 chars.append("R" if ruby[cell] else _SYMBOL[gold[cell]])
-            if not grid.square and c % grid.board_size == grid.board_size - 1:
-                chars.append(" ")
-        lines.append("  " + "".join(chars).rstrip())
+        lines.append(f"  row {r:>2} " + _split(s, chars))
     game.planes_cache[key] = lines
     return lines
 
@@ -275,18 +297,22 @@ def describe(s: Klondike1896State, player: int | None) -> str:
     supply = " ".join(f"{names[i]}:{c}" for i, c in enumerate(s.supply))
     lines.append(f"supply {supply} | additional claims {s.extra_left}")
     for r, row in enumerate(s.rows):
-        lines.append(f"row {r + 1}: " + " ".join(f"[{k}]{names[c]}" for k, c in enumerate(row)))
+        now = " (up for auction)" if r == 0 and s.phase == AUCTION else ""
+        lines.append(f"claim row {r + 1}{now}: "
+                     + " ".join(f"[{k}]{names[c]}" for k, c in enumerate(row)))
     if s.phase == AUCTION:
-        stands = [f"P{q} on [{s.pawn[q]}] with {s.bid[q]}"
+        stands = [f"P{q} on claim [{s.pawn[q]}] with {s.bid[q]} rubies"
                   for q in range(s.num_players) if s.pawn[q] >= 0]
         lines.append("pawns: " + (", ".join(stands) if stands else "none yet"))
     if s.phase == PLACE:  # [1)] "each player surrenders ... the rubies they put down"
         lines.append("auction won: " + ", ".join(
-            f"P{q} on [{s.pawn[q]}] pays {s.bid[q]}" for q in range(s.num_players)))
+            f"P{q} claim [{s.pawn[q]}] for {s.bid[q]} rubies" for q in range(s.num_players)))
         lines.append("every player places its claim at once")
     if s.phase == EXTRA:
         high = f"P{s.extra_high} bids {s.extra_bid}" if s.extra_high >= 0 else "no bid"
         lines.append(f"additional claim: {high}, {s.extra_passes} pass(es) since")
+    lines.append(LEGEND.format(PATH[s.game.grid.square],
+                               ", ? unseen (secret rubies)" if s.ledger else ""))
     for q in range(s.num_players):
         shown = sees_all_of(s, player, q)
         if shown:
@@ -298,10 +324,10 @@ def describe(s: Klondike1896State, player: int | None) -> str:
         won = f" | to place {names[s.won[q]]}" if s.won[q] >= 0 else ""
         goal = " | reached the goal" if s.finished[q] else ""
         loss = f" | deducted {s.deduction[q]}" if s.deduction[q] else ""
-        me = "*" if q == player else ""
+        me = " (you)" if q == player else ""
         lines.append(f"P{q}{me}: gold {s.gold[q]} | rubies {rubies}{won}{goal}{loss}")
         if (shown and s.arrangement[q][-1] >= 0) or s.covered[q]:
-            lines += _landscape(s, q, shown)
+            lines += _column_headings(s) + _landscape(s, q, shown)
     if player is None and s.ledger:
         lines.append(f"boards: {s.arrangement}")
     return "\n".join(lines)
@@ -309,3 +335,42 @@ def describe(s: Klondike1896State, player: int | None) -> str:
 
 def _between(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}..{high}"
+
+
+def placement_preview(s: Klondike1896State, p: int, action: int, gains: bool) -> str:
+    """What placing ``p``'s won claim by ``action`` does, in words: the cells it covers
+    (row by row), and with ``gains`` the gold and rubies under them ([3) Counting
+    points]; the rubies come the next round) and whether it reaches the goal. Empty
+    when ``p`` has no claim to place."""
+    from .placement import reached_goal  # noqa: PLC0415  (placement imports state)
+
+    claim = s.won[p] if 0 <= p < s.num_players else -1
+    place = s.game.grid.by_action[claim].get(action - FIRST_PLACE_ID) if claim >= 0 else None
+    if place is None:
+        return ""
+    cols = s.game.grid.cols
+    rows: dict[int, list[int]] = {}
+    for cell in place.cells:
+        rows.setdefault(cell // cols, []).append(cell % cols)
+    spans = []
+    for r, cs in sorted(rows.items()):
+        runs: list[list[int]] = []
+        for c in sorted(cs):
+            if runs and c == runs[-1][-1] + 1:
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+        spans.append(f"row {r} col{'s' if len(cs) > 1 else ''} " + ",".join(
+            str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs))
+    text = ": covers " + ", ".join(spans)
+    if gains and s.arrangement[p][-1] >= 0:
+        gold, ruby = s.game.terrain(s.arrangement[p])
+        g = sum(gold[c] for c in place.cells)
+        r = sum(ruby[c] for c in place.cells)
+        text += f"; gains {g} gold" + (f", {r} ruby next round" if r == 1 else
+                                       f", {r} rubies next round" if r else "")
+        after = s.clone()
+        after.covered[p] |= place.mask
+        if not s.finished[p] and reached_goal(after, p):
+            text += ", reaching the goal"
+    return text

@@ -204,12 +204,29 @@ class Klondike1896State(State):
         if isinstance(move, ExtraBid):
             return f"bid {move.rubies} rubies on the additional claim"
         if isinstance(move, Place):
-            cols = self.game.grid.cols
-            r, c = divmod(move.anchor, cols)
-            claim = self.won[player] if 0 <= player < self.num_players else -1
-            name = comp.claims[claim].name if claim >= 0 else "claim"
-            return f"place {name} turned {90 * move.rotation} at row {r} col {c}"
+            return self._place_string(move, action, player, gains=True)
         return "lose the claim (no place for it)"
+
+    def _place_string(self, move: Place, action: int, player: int, gains: bool) -> str:
+        """``place L turned 90 at row 1 col 0: covers row 1 col 0-2; row 2 col 0 for 3
+        gold``: the anchor is the top-left of the turned claim's bounding box."""
+        r, c = divmod(move.anchor, self.game.grid.cols)
+        claim = self.won[player] if 0 <= player < self.num_players else -1
+        name = self.game.components.claims[claim].name if claim >= 0 else "claim"
+        return (f"place {name} turned {90 * move.rotation} at row {r} col {c}"
+                + observation.placement_preview(self, player, action, gains))
+
+    def public_action_string(self, action: int, player: int | None = None) -> str:
+        """With secret rubies ([Tips] 2) the other seats do not see the spaces of a
+        landscape (RULES_NOTES T2): a placement shows the cells it covers, not what lay
+        under them."""
+        if player is None:
+            player = self.current_player()
+        if self.ledger and 0 <= player < self.num_players:
+            move = self.game.codec.decode(action)
+            if isinstance(move, Place):
+                return self._place_string(move, action, player, gains=False)
+        return super().public_action_string(action, player)
 
     def public_chance_string(self, action: int) -> str:
         """With secret rubies ([Tips] 2) a seat's boards are hidden from the others

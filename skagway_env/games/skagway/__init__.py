@@ -105,6 +105,12 @@ A game stopped by `max_turns` is a truncation (PettingZoo `truncations`, the inf
   Player Building (I14); public strings of chance outcomes show only their public
   part; a view no longer raises when the last placement resolves the Railroad from
   under the Goods deck.
+* v2, later (issue 19): the observation and position strings name every holding
+  (Gold by face, Railroad counters, Goods cards, the Buildings Purchased track, Gunfight
+  Kills), say what the stage asks in the rulebook's phases, and show only the Workers
+  still on a space; the display log opens each turn and phase. Information-state
+  strings and the golden file change with them; the tensor, the rules and the action
+  strings do not, so the version and trained policies stand.
 """
 
 from .game import SkagwayGame, SkagwayParams

@@ -34,6 +34,7 @@ STAY_PUT = (HOME, OUT, POOL, JAIL, CEMETERY,
 def start_cleanup(s: SkagwayState) -> None:
     """[4.6] Face-up Workers leave the Jail and Cemetery (Hired Hands to the pool);
     face-down ones turn face up and stay one more turn."""
+    s.note("Phase Six: prepare for the next turn")  # [4.6], for the displays
     for worker, where in enumerate(s.loc):
         if where in (JAIL, CEMETERY):
             if s.face_down[worker]:

@@ -50,6 +50,7 @@ def coming_home(s: SkagwayState) -> list[int]:
 
 def workers_come_home(s: SkagwayState) -> None:
     """[4.4.1] place every returning Worker, then [4.4.2] pay in turn order."""
+    s.note("Phase Four: the Workers come home")  # [4.4], for the displays
     for worker in coming_home(s):
         s.loc[worker] = night_spot(s, worker)
     n, comp = s.num_players, s.game.components

@@ -26,24 +26,30 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.bounds import INF, FeatureBounds
-from .actions import MAX_BRIBE
+from .actions import BRIBE_SOURCES, MAX_BRIBE
 from .components import SPACES
 from .stages import (
+    ASSAY,
     BANK,
     BRIBE_ANSWER,
     BRIBE_DEMAND,
     CEMETERY,
+    DEPUTY,
+    DOCKS,
     DUEL_ROLL,
     ENRICHMENT,
     GOODS_CASH,
     GRUB,
     HAND_RECRUITED,
     JAIL,
+    MINES,
     OUT,
     POOL,
+    RAILROAD,
     RECRUITED,
     RESIDENCY,
     RESIDENCY_FREE,
+    SHERIFF,
     STREET,
     Location,
     Stage,
@@ -216,59 +222,141 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     return out
 
 
+STAGE_WORDS = {
+    Stage.SETUP: "Setup: the starting player is drawn",
+    Stage.PLACE: "Phase Two, head out to work: place a Worker",
+    Stage.MINE_PULL: "Phase Three, the Mines: pull an own Assay Worker for one more Gold?",
+    Stage.MINE_DRAW: "Phase Three, the Mines: Gold counters are drawn",
+    Stage.RAIL_DRAW: "Phase Three, the Railroad: Railroad counters are drawn",
+    Stage.GOODS_DRAW: "Phase Three, the Railroad: Railroad Goods cards are drawn",
+    Stage.GOODS_ROLL: "Phase Three, the Railroad: the Goods die is rolled",
+    Stage.GOODS_CASH: "Phase Three, the Railroad: cash Railroad Goods cards",
+    Stage.TURN_IN: "Phase Three, the Assay & Mercantile: turn in Gold for points",
+    Stage.BUY: "Phase Three, the Assay & Mercantile: buy a building",
+    Stage.HAND_DRAW: "Phase Three, the Docks: Hired Hands are recruited",
+    Stage.SHERIFF_FLIP: "Phase Three, the Sheriff: flip a building?",
+    Stage.STEP_DOWN: "Phase Three, the Sheriff: stay Sheriff or step down",
+    Stage.STREET_CHOICE: "Phase Five, the Street: a Worker acts",
+    Stage.STREET_ORDER: "Phase Five, the Street: which tied Worker acts first",
+    Stage.DUEL_ROLL: "Phase Five, the Street: a gunfight",
+    Stage.BRIBE_OFFER: "Phase Five, the robbery: the bandits offer the Sheriff a bribe",
+    Stage.BRIBE_ANSWER: "Phase Five, the robbery: the Sheriff answers the bribe",
+    Stage.BRIBE_DEMAND: "Phase Five, the robbery: the bandits answer the Sheriff's price",
+    Stage.CHASE: "Phase Five, the robbery: the Sheriff lets the bandits go or gives chase",
+    Stage.CATCH_ROLL: "Phase Five, the robbery: the Sheriff tries to catch the bandits",
+    Stage.KEEP_GOLD: "Phase Six, prepare for the next turn: return Gold over two counters",
+    Stage.DECAY_ROLL: "Phase Six, prepare for the next turn: Railroad Goods decay",
+    Stage.DECAY_PICK: "Phase Six, prepare for the next turn: Railroad Goods decay",
+    Stage.OVER: "the game is over",
+}
+"""What each stage asks, in the rulebook's phases [4.1]-[4.6], for the screens."""
+
+PLACE_NAMES = {"mines": "Mines", "railroad": "Railroad (bottom to top)",
+               "assay": "Assay & Mercantile", "docks": "Docks", "deputy": "Deputy",
+               "sheriff": "Sheriff"}
+ELSEWHERE_NAMES = {RESIDENCY: "Residency", GRUB: "Grub", ENRICHMENT: "Enrichment",
+                   RESIDENCY_FREE: "free Residency", STREET: "Street", BANK: "robbing the Bank",
+                   JAIL: "Jail", CEMETERY: "Cemetery", RECRUITED: "recruited, face down"}
+LEGEND = ("points: each player's wealth, the most at the end wins; Buildings Purchased: "
+          "the GOOD buildings bought less the BAD ones [3.2], [6.0]; * face down")
+
+
+def _by_face(counts: list[int], faces: list[str]) -> str:
+    """``$2 x1, $4 x2`` (``none`` when empty): a seat's own counters or cards by face."""
+    held = [f"{face} x{c}" for face, c in zip(faces, counts, strict=True) if c]
+    return ", ".join(held) or "none"
+
+
+def _holdings(s: SkagwayState, seat: int, private: bool) -> str:
+    """One seat's counters and cards: by face to their holder (and the Railroad
+    counters to all once the Railroad is scored [4.3.2]), else only how many."""
+    comp = s.game.components
+    gold, rail, goods = s.gold_held[seat], s.rail_held[seat], s.goods_held[seat]
+
+    def hidden(count: int, noun: str) -> str:
+        return f"{count} {noun}{'' if count == 1 else 's'} face down" if count else "none"
+
+    if private:
+        gold_text = _by_face(gold, [f"${v}" for v, _ in comp.gold.counts])
+        goods_text = _by_face(goods, [g.name for g in comp.goods])
+    else:
+        gold_text = hidden(sum(gold), "counter")
+        goods_text = hidden(sum(goods), "card")
+    if private or s.rail_owner >= 0:
+        rail_text = _by_face(rail, [f"({v})" for v, _ in comp.railroad.counts])
+    else:
+        rail_text = hidden(sum(rail), "counter")
+    return f"Gold: {gold_text} | Railroad counters: {rail_text} | Goods cards: {goods_text}"
+
+
 def describe(s: SkagwayState, observer: int | None, with_log: bool = True) -> str:
     """The table as text for ``observer`` (None: everything, hidden parts included);
-    ``with_log=False`` leaves out this turn's events (the position alone)."""
+    ``with_log=False`` leaves out this turn's events (the position alone). Every
+    holding is named; another seat's hidden ones show only how many."""
     from .state import seat_name  # noqa: PLC0415  (state imports this module)
 
     comp = s.game.components
     names = [s.worker_name(w) for w in range(NUM_WORKERS)]
-    status = " (final)" if s.final_turn else " (stopped by the cap)" if s.truncated else ""
-    lines = [f"Turn {s.turn} of at most {s.game.params.max_turns}{status}, stage {s.stage}, "
-             f"first player {seat_name(s.first_player)}, to move {_to_move(s)}"]
+
+    def worker(w: int) -> str:
+        owner = controller(s, w)
+        return f"{names[w]} (P{owner})" if owner >= 0 else names[w]
+
+    status = (" (the last turn)" if s.final_turn
+              else " (stopped by the cap)" if s.truncated else "")
+    lines = [f"Turn {s.turn} of at most {s.game.params.max_turns}{status}. "
+             f"{STAGE_WORDS[s.stage]}. First Player {seat_name(s.first_player)}; "
+             f"to move {_to_move(s)}", LEGEND]
     for seat in range(s.num_players):
         private = observer is None or observer == seat
-        gold = s.gold_held[seat] if private else f"{sum(s.gold_held[seat])} counters"
-        rail = s.rail_held[seat] if private or s.rail_owner >= 0 else (
-            f"{sum(s.rail_held[seat])} counters")
-        goods = s.goods_held[seat] if private else f"{sum(s.goods_held[seat])} cards"
         prestige = ", ".join(comp.prestige[p].name for p in sorted(s.prestige[seat])) or "none"
-        lines.append(f"P{seat}{'*' if seat == observer else ''}: {s.points[seat]} points, "
-                     f"track {s.purchased_track[seat]:+d}, kills {s.kills[seat]}, gold {gold}, "
-                     f"railroad {rail}, goods {goods}, prestige {prestige}, "
-                     f"face-down recruits {recruits_held(s, seat)}")
+        recruits = recruits_held(s, seat)
+        lines.append(f"P{seat}{' (you)' if seat == observer else ''}: {s.points[seat]} points | "
+                     f"Buildings Purchased {s.purchased_track[seat]:+d} | "
+                     f"Gunfight Kills {s.kills[seat]} | {_holdings(s, seat, private)} | "
+                     f"Prestige Buildings: {prestige}"
+                     + (f" | {recruits} Hired Hands recruited face down" if recruits else ""))
     built = []
     for space, (name, good, bad, _) in enumerate(SPACES):
         side = s.building_side[space]
         if side >= 0:
-            new = " (bought this turn)" if s.bought_this_turn[space] else ""
-            built.append(f"{name}: {(good, bad)[side]} ({seat_name(s.building_owner[space])})"
-                         f"{new}")
-    lines.append("buildings: " + ("; ".join(built) or "none"))
+            new = ", bought this turn" if s.bought_this_turn[space] else ""
+            built.append(f"{name}: {(good, bad)[side]} ({('GOOD', 'BAD')[side]}, "
+                         f"{seat_name(s.building_owner[space])}{new})")
+    lines.append("Player Buildings: " + ("; ".join(built) or "none bought"))
+    def there(w: int, where: Location) -> str:
+        """The Worker still on its space; a space's record outlives its Workers."""
+        return worker(w) if w >= 0 and s.loc[w] == where else "-"
+
     spots = {
-        "mines": [names[w] for w in s.mines], "railroad": [names[w] for w in s.railroad],
-        "assay": [names[w] if w >= 0 else "-" for w in s.assay],
-        "docks": names[s.docks] if s.docks >= 0 else "none",
-        "deputy": names[s.deputy] if s.deputy >= 0 else "none",
-        "sheriff": names[s.sheriff] if s.sheriff >= 0 else "none",
+        "mines": ", ".join(there(w, MINES) for w in s.mines) or "-",
+        "railroad": ", ".join(there(w, RAILROAD) for w in s.railroad) or "-",
+        "assay": ", ".join(f"{k + 1} {there(w, ASSAY)}" for k, w in enumerate(s.assay)),
+        "docks": there(s.docks, DOCKS),
+        "deputy": there(s.deputy, DEPUTY),
+        "sheriff": there(s.sheriff, SHERIFF),
     }
-    lines.append(" | ".join(f"{k} {v}" for k, v in spots.items()))
+    lines.append("Workers out: " + " | ".join(f"{PLACE_NAMES[k]}: {v}" for k, v in spots.items()))
     elsewhere: dict[str, list[str]] = {}
     for w in range(NUM_WORKERS):
         where = s.loc[w] if observer is None else seen_location(s, w, observer)
         if where in SHOWN_ELSEWHERE:
-            elsewhere.setdefault(where, []).append(names[w] + ("*" if s.face_down[w] else ""))
+            elsewhere.setdefault(where, []).append(worker(w) + ("*" if s.face_down[w] else ""))
     if elsewhere:
-        lines.append(" | ".join(f"{k} {v}" for k, v in elsewhere.items()))
-    lines.append(f"bank {sorted(s.bank)} robbed {sorted(s.robbed)}, gold supply "
-                 f"{sum(s.gold_supply)} ($4 counters not yet turned in: {top_gold_left(s)}), "
-                 f"railroad supply {sum(s.rail_supply)} (owner {seat_name(s.rail_owner)}), "
-                 f"goods deck {sum(s.goods_deck) + len(s.goods_bottom)}, "
-                 f"hired hands: recruiter {seat_name(s.recruiter)}")
+        lines.append("In town: " + " | ".join(
+            f"{ELSEWHERE_NAMES[k]}: {', '.join(v)}" for k, v in elsewhere.items()))
+    bank = " ".join(f"${v}" for v in sorted(s.bank)) or "empty"
+    robbed = " ".join(f"${v}" for v in sorted(s.robbed)) or "none"
+    lines.append(f"Bank {bank}; robbed {robbed} | Gold Supply {sum(s.gold_supply)} counters "
+                 f"($4 counters not yet turned in: {top_gold_left(s)}) | Railroad counters "
+                 f"left {sum(s.rail_supply)}, Railroad owner {seat_name(s.rail_owner)} | "
+                 f"Goods deck {sum(s.goods_deck) + len(s.goods_bottom)} cards | Hired Hand "
+                 f"Recruiter {seat_name(s.recruiter)}")
     if s.stage in (GOODS_CASH, BRIBE_ANSWER, BRIBE_DEMAND, DUEL_ROLL):
-        lines.append(f"goods die {s.goods_die or 'none'}, bribe offered {s.bribe[1]} from "
-                     f"{('points', 'share')[s.bribe[0]]}, demand {s.demand or 'none'}, "
-                     f"gunfight dice {s.rolls or 'none'}")
+        lines.append(f"Goods die {s.goods_die or 'not rolled'} | bribe offered {s.bribe[1]} "
+                     f"from {BRIBE_SOURCES[s.bribe[0]]} | the Sheriff's "
+                     f"price {s.demand or 'none'} | gunfight dice "
+                     f"{' '.join(map(str, s.rolls)) or 'none'}")
     if observer is None:
         lines.append(f"hidden: gold supply {s.gold_supply} rail supply {s.rail_supply} "
                      f"goods deck {s.goods_deck} bottom {s.goods_bottom}")

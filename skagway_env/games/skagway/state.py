@@ -166,9 +166,11 @@ class SkagwayState(State):
         self.purchased_track = [0] * n  # [3.2] Buildings Purchased, -3..3
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
-        # This turn's public events, for display only: a cache that clone may drop and
-        # serialize and == ignore; rebuilt from ``history`` when missing (``turn_log``).
+        # The last turn's public events and this turn's, for display only: a cache that
+        # clone may drop and serialize and == ignore; rebuilt from ``history`` when
+        # missing (``_ensure_log``). This turn's begin at ``_turn_start``.
         self._log: list[str] | None = []
+        self._turn_start: int | None = 0
 
     # ------------------------------------------------------------------ helpers
     def hand_owner(self, worker: int) -> int:
@@ -194,13 +196,18 @@ class SkagwayState(State):
         if self._log is not None:
             self._log.append(event)
 
-    def turn_log(self) -> list[str]:
-        """This turn's public events; replays ``history`` when a clone dropped them."""
-        if self._log is None:
+    def _ensure_log(self) -> list[str]:
+        """The display log, replayed from ``history`` when a clone dropped it."""
+        if self._log is None or self._turn_start is None:
             from ...core.playout import replay  # noqa: PLC0415  (playout imports core)
 
-            self._log = replay(self.game, self.history)._log or []
+            played = replay(self.game, self.history)
+            self._log, self._turn_start = played._log or [], played._turn_start or 0
         return self._log
+
+    def turn_log(self) -> list[str]:
+        """This turn's public events."""
+        return self._ensure_log()[self._turn_start:]
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -393,7 +400,12 @@ class SkagwayState(State):
             self.note(f"stopped after {self.turn} turns (max_turns): no final scoring")
             return
         self.turn += 1
-        self._log = []
+        if self._log is not None and self._turn_start is not None:
+            # keep the last turn's events: a narrator may not have told the last of them
+            self._log = self._log[self._turn_start:]
+            self._turn_start = len(self._log)
+        self.note(f"Turn {self.turn}{' (the last)' if self.end_triggered else ''}: "
+                  "Phase One, early Workers; Phase Two, head out to work")  # [4.1], [4.2]
         self.final_turn = self.end_triggered  # [5.0] the turn after the trigger is the last
         self.bought_this_turn = [False, False, False]
         placement.place_early_hired_hands(self)
@@ -463,7 +475,10 @@ class SkagwayState(State):
         return self.action_to_string(action)  # the starting player, a die
 
     def log_lines(self) -> list[str]:
-        return list(self.turn_log())
+        """The last turn's public events and this turn's: the phases that pass without
+        a decision at a turn's end are still there when the next turn's first
+        decision is narrated."""
+        return list(self._ensure_log())
 
     # ------------------------------------------------------------------ information
     def action_features(self, action: int, player: int | None = None

@@ -62,6 +62,7 @@ def tied_first(s: SkagwayState) -> list[int]:
 
 
 def start_street(s: SkagwayState) -> None:
+    s.note("Phase Five: the Workers on the Street")  # [4.5], for the displays
     next_street_worker(s)
 
 

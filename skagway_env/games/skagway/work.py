@@ -42,6 +42,7 @@ def pullable_assay_spots(s: SkagwayState, seat: int) -> list[int]:
 
 
 def start_mines(s: SkagwayState) -> None:
+    s.note("Phase Three: resolve the Worker spaces")  # [4.3], for the displays
     s.cursor = 0
     next_mine_worker(s)
 
@@ -342,6 +343,7 @@ def resolve_sheriff(s: SkagwayState) -> None:
 def end_final_turn(s: SkagwayState) -> None:
     """[4.3.5] The final Sheriff earns 5 and the Deputy 4; [5.0] the game then ends
     after Phase Three."""
+    s.note("the last turn ends after Phase Three: the final scoring")  # for the displays
     if s.sheriff >= 0:
         s.points[controller(s, s.sheriff)] += FINAL_SHERIFF_POINTS
     if s.deputy >= 0:
