@@ -12,7 +12,7 @@ from skagway_experiments import play_game
 from ..conftest import sample_states
 from .helpers import make
 
-SPECS = ["heuristic:quick", "heuristic:coverer", "flatmc:playouts=2", "random"]
+SPECS = ["heuristic:quick", "heuristic:coverer", "heuristic:racer", "flatmc:playouts=2", "random"]
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -27,7 +27,7 @@ def test_bots_pick_legal_seeded_moves_for_every_seat(spec):
             assert first in state.legal_actions(p) and first == again
 
 
-@pytest.mark.parametrize("style", ["quick", "coverer"])
+@pytest.mark.parametrize("style", ["quick", "coverer", "racer"])
 def test_styles_beat_random(style):
     game = make(3)
     wins = 0.0
@@ -39,7 +39,7 @@ def test_styles_beat_random(style):
 
 
 def test_the_coverer_declares_only_exact_covers_it_can_find():
-    from skagway_agents.heuristics.klondike1896_council import cover_ok
+    from skagway_agents.heuristics.klondike1896_council import own_cover_ok
 
     game = make(2)
     agent = make_agent("heuristic:coverer", game, seed=1)
@@ -54,7 +54,7 @@ def test_the_coverer_declares_only_exact_covers_it_can_find():
             mine = agent.act(state.clone(), 0)
             if mine == game.codec.declare:
                 declared += 1
-                assert cover_ok(state, 0)
+                assert own_cover_ok(state, 0)
             # the other seat lays all its boards, then places claims: a slow racer
             state.apply_actions([mine, state.legal_actions(1)[0]])
         else:

@@ -63,10 +63,16 @@ def pile_outcomes(s: CouncilState) -> list[tuple[int, float]]:
 
 
 def lay_out_card(s: CouncilState, kind: int) -> None:
-    """A popularity card from the pile to the table; reshuffle the discard when the
-    pile is empty ([Playing the game] "the discard deck is shuffled and used again")."""
+    """A popularity card from the pile to the table."""
     s.pile[kind] -= 1
     s.table[kind] += 1
+
+
+def reshuffle_if_out(s: CouncilState) -> None:
+    """[Playing the game] "If the popularity cards run out, the discard deck is shuffled
+    and used again": when a card is to be drawn and the pile is empty, not the moment
+    the last card is drawn, so the cards of the round then on the table are in the
+    discard by the time it is shuffled (RULES_NOTES C4)."""
     if not sum(s.pile):
         s.pile, s.discard = s.discard, [0] * len(s.discard)
 
