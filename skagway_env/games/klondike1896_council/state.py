@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 START_LEVEL = 4  # [Preparation] "The player places their pawn on level 4"
 FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER, PACE = range(8)
 PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
-               "take card", "join up", "over")
+               "take card", "join up", "over", "draw a move's pace")
 
 
 class CouncilState(State):
