@@ -1,6 +1,7 @@
 """Fixed simple strategies against the best council-game style, and the race's shape.
 
     python experiments/council_strategies.py [--games 200] [--players 2 3 4] [--seed 0]
+        [--param two_players=join ...]
 
 Each simple strategy sits in one seat (rotated game by game) against the best style
 in every other seat; a strategy that is no better than the style wins its fair share
@@ -68,13 +69,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--best", default=BEST)
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game parameter (repeatable), e.g. two_players=join")
     args = parser.parse_args(argv)
-    print(f"best style {args.best}; {args.games} games a row; seat of the strategy rotated")
+    params = dict(item.split("=", 1) for item in args.param)
+    print(f"best style {args.best}; {args.games} games a row; seat of the strategy rotated"
+          f"{'; ' + str(params) if params else ''}")
     print("| players | strategy | win rate [95% CI] | fair share | limit (+10 points) | holds |")
     print("|---|---|---|---|---|---|")
     race_rows = []
     for n in args.players:
-        game = skagway_env.make_game("klondike1896_council", num_players=n)
+        game = skagway_env.make_game("klondike1896_council", num_players=n, **params)
         counter = RaceCounter()
         for index, (name, spec) in enumerate(STRATEGIES.items()):
             wins = 0.0

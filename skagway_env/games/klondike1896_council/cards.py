@@ -3,8 +3,9 @@
 Both are drawn lazily, when they are turned face up: the request pack of three
 random cards of each back (white and gray only when a child plays), shuffled, is
 drawn card by card with the same odds, and popularity cards come from the pile, the
-discard reshuffled into it when it runs out. Nothing face down is ever fixed in the
-state, so the game hides nothing but the moves of a tick (RULES_NOTES H1).
+discard reshuffled into it when a card is to be drawn from an empty pile. Nothing face
+down is ever fixed in the state, so the packs hide nothing (RULES_NOTES H1; what the
+game hides is another seat's cover, H2).
 """
 
 from __future__ import annotations
