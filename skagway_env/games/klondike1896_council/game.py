@@ -23,7 +23,7 @@ from .timing import (
     slot_beats,
 )
 
-MAX_PACE = 16  # chance outcomes reuse action ids; more would read as nothing new
+MAX_PACE = 16  # assumed bound: a pace draw of at most 16 outcomes keeps chance nodes small
 ROUNDS = 9  # [Ending the game] "after the ninth round (after nine request cards)"
 
 
