@@ -1,24 +1,41 @@
-"""Klondike 1896 council-game heuristics: two ways to run the race.
+"""Klondike 1896 council-game heuristics: ways to run the race on the table's clock.
 
-Both read the raw (viewed) state and search for an exact cover of the request with
-the claims still in hand (a depth-first search over Game 1's placements, bounded by
-``budget`` nodes, bigger gains first so that plans use few claims, i.e. few ticks):
+Every style reads its own (viewed) state: its own landscape and cover are its own,
+the others' are redrawn in a view (their covers are hidden until the check), so no
+style reads another seat's cover; it reads only the public record of past checks.
+The covering styles search depth-first for an exact cover of the request with the
+claims still in hand (Game 1's placements, bounded by ``budget`` nodes, bigger gains
+first so that plans use few claims):
 
 - **quick** lays as few boards as the request plausibly needs, searches briefly and,
   when no exact plan turns up, keeps covering greedily and declares as soon as no
-  claim fits under the request: first to the table, best card, some misses;
-- **coverer** lays one more board for more room, searches long, and declares only
-  on an exact cover unless nothing is left to place: slower, rarely wrong.
+  claim fits under the request: first to the table, some misses;
+- **coverer** lays one more board for room, searches long, and declares only on an
+  exact cover unless nothing is left to place: slower, rarely wrong;
+- **racer** plays the race: as few boards as quick, and of the exact plans it finds
+  the one that takes the fewest beats; when it finds none it stops (waits) and lets
+  the others finish, to be the last player and join up with the seat whose checks
+  went best (where there is no last player, with two seats, it declares at once and
+  takes the cheapest card); the default.
 
-Off the race both take the highest-value card when their cover is exact (or their
-partner's, for the last player) and the lowest otherwise, and the last player joins
-up with a seat whose cover is exact, the earliest declarer first.
+Three fixed simple strategies, for measuring the game, not for play:
+**at_once** lays a board, places a claim and declares, taking the cheapest card;
+**never** plays as racer but never declares (it waits to be last; at the clock's end
+it must); **follow** plays as racer but always joins up with the first declarer.
 
-Parameters (``heuristic:quick,budget=400``): ``gold_per_board`` (how much gold one
-board is expected to give: boards laid = request gold / it, rounded up, plus
-``extra_boards``), ``budget`` (search nodes a tick) and ``settle`` (1: declare when
-no claim fits under the request even without an exact cover; 0: keep placing while
-any claim fits at all).
+Off the race: the highest-value card when the seat's own cover is exact (the last
+player: when its partner-to-be's record says it is probably exact), the lowest
+otherwise; the last player joins up with the seat that was exact most often in past
+checks (``join=record``, Laplace-smoothed), the earliest declarer on a tie, or with
+the first declarer (``join=first``).
+
+Parameters (``heuristic:racer,budget=800``): ``gold_per_board`` and ``extra_boards``
+(boards laid = request gold / gold_per_board, rounded up, plus extra_boards),
+``budget`` (search nodes a tick), ``settle`` (1: declare when no claim fits under the
+request; 0: keep placing while any claim fits), ``fastest`` (1: keep searching for
+the plan with the fewest beats), ``stuck`` (``declare``, ``place`` or ``wait``: what
+to do without an exact plan), ``declare`` (``plan``, ``at_once``, ``never``),
+``join`` (``record``, ``first``), ``take`` (``value``: by own cover; ``cheapest``).
 """
 
 from __future__ import annotations
@@ -33,22 +50,35 @@ from skagway_env.games.klondike1896.geometry import ROTATIONS
 from skagway_env.games.klondike1896_council import race
 from skagway_env.games.klondike1896_council.scoring import satisfies
 from skagway_env.games.klondike1896_council.state import JOIN, RACE, TAKE
+from skagway_env.games.klondike1896_council.timing import claim_beats
 
 from ..specs import Option
 
+_BASE: dict[str, Any] = {"gold_per_board": 9, "extra_boards": 0, "budget": 150,
+                         "settle": 1, "fastest": 0, "stuck": "place", "declare": "plan",
+                         "join": "record", "take": "value"}
+_RACER = {**_BASE, "budget": 150, "fastest": 1, "stuck": "wait"}
 STYLES: dict[str, dict[str, Any]] = {
-    "quick": {"gold_per_board": 9, "extra_boards": 0, "budget": 150, "settle": 1},
-    "coverer": {"gold_per_board": 9, "extra_boards": 1, "budget": 1500, "settle": 0},
+    "quick": dict(_BASE),
+    "coverer": {**_BASE, "extra_boards": 1, "budget": 1500, "settle": 0},
+    "racer": _RACER,
+    "at_once": {**_BASE, "declare": "at_once", "take": "cheapest"},
+    "never": {**_RACER, "declare": "never"},
+    "follow": {**_RACER, "join": "first"},
 }
 
-DEFAULT_STYLE = "coverer"  # the stronger against random play (see the .md page)
+DEFAULT_STYLE = "racer"  # the strongest at every table size (see the .md page)
 OPTIONS = {"gold_per_board": Option(int, low=1), "extra_boards": Option(int, low=0),
-           "budget": Option(int, low=1), "settle": Option(int, low=0, high=1)}
+           "budget": Option(int, low=1), "settle": Option(int, low=0, high=1),
+           "fastest": Option(int, low=0, high=1), "stuck": Option(str, choices=("place", "wait")),
+           "declare": Option(str, choices=("plan", "at_once", "never")),
+           "join": Option(str, choices=("record", "first")),
+           "take": Option(str, choices=("value", "cheapest"))}
 """Checked when the bot is built."""
 
 
 class Seat:
-    """One seat's cover, shaped as ``race.placements`` reads a state (seat 0)."""
+    """One seat's cover, shaped as ``race.legal_offsets`` reads a state (seat 0)."""
 
     def __init__(self, state: Any, p: int) -> None:
         self.game = state.game
@@ -57,23 +87,62 @@ class Seat:
         self.halo = [state.halo[p]]
 
 
-def _moves(seat: Seat, slots: list[int], terrain: tuple[tuple[int, ...], tuple[int, ...]]
+_GAINS: dict[tuple, list[dict[int, tuple[int, int]]]] = {}
+_PLANS: dict[tuple, list[tuple[int, Any]] | None] = {}
+_PLANS_KEPT = 4096
+
+
+def _gains(game: Any, landscape: list[int]) -> list[dict[int, tuple[int, int]]]:
+    """(gold, rubies) under each placement of each claim type on a landscape: the
+    terrain is fixed once the boards are laid, so it is summed once."""
+    key = (id(game), tuple(landscape))
+    found = _GAINS.get(key)
+    if found is None:
+        if len(_GAINS) >= _PLANS_KEPT:
+            _GAINS.clear()
+        gold, ruby = game.terrain(landscape)
+        found = _GAINS[key] = [
+            {offset: (sum(gold[c] for c in place.cells), sum(ruby[c] for c in place.cells))
+             for offset, place in table.items()}
+            for table in game.grid.by_action]
+    return found
+
+
+def _moves(seat: Seat, slots: list[int], terrain: Any = None
            ) -> list[tuple[int, int, int, Any]]:
     """(gold, rubies, slot, placement) for every claim in hand that can go down."""
-    gold, ruby = terrain
     comp, grid = seat.game.components, seat.game.grid
+    gains = _gains(seat.game, seat.landscape[0])
     out = []
     for slot in slots:
-        table = grid.by_action[comp.slot_claim(slot)]
+        claim = comp.slot_claim(slot)
+        table, under = grid.by_action[claim], gains[claim]
         for offset in race.legal_offsets(seat, 0, slot):  # type: ignore[arg-type]
-            place = table[offset]
-            cells = place.cells
-            out.append((sum(gold[c] for c in cells), sum(ruby[c] for c in cells), slot, place))
+            g, r = under[offset]
+            out.append((g, r, slot, table[offset]))
     return out
 
 
-def plan(state: Any, p: int, budget: int) -> list[tuple[int, Any]] | None:
-    """Claims (slot, placement) that make ``p``'s cover exactly the request, or None."""
+
+
+def plan(state: Any, p: int, budget: int, fastest: bool = False
+         ) -> list[tuple[int, Any]] | None:
+    """Claims (slot, placement) that make ``p``'s cover exactly the request, or None;
+    ``fastest``: of the plans found within ``budget`` nodes, the one of fewest beats.
+    The search is a function of the seat's own cover, so it is kept: a seat that
+    waits asks the same question every beat."""
+    key = (id(state.game), state.request, tuple(state.landscape[p]), state.covered[p],
+           state.halo[p], state.used[p], state.gold[p], state.rubies[p],
+           state.game.is_child(p), budget, fastest)
+    if key not in _PLANS:
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[key] = _search_plan(state, p, budget, fastest)
+    return _PLANS[key]
+
+
+def _search_plan(state: Any, p: int, budget: int, fastest: bool
+                 ) -> list[tuple[int, Any]] | None:
     game = state.game
     request = game.components.requests[state.request]
     child = game.is_child(p)
@@ -81,6 +150,7 @@ def plan(state: Any, p: int, budget: int) -> list[tuple[int, Any]] | None:
     seat = Seat(state, p)
     slots = [s for s in race.slots_of(state, p) if not state.used[p] >> s & 1]
     nodes = [0]
+    best: list[Any] = [None, math.inf]  # plan, beats
 
     def fits(g: int, r: int) -> bool:
         if child:  # a child needs only the higher number: the other may overflow
@@ -90,48 +160,86 @@ def plan(state: Any, p: int, budget: int) -> list[tuple[int, Any]] | None:
                 return r <= request.rubies
         return g <= request.gold and r <= request.rubies
 
-    def search(g: int, r: int, slots: list[int]) -> list[tuple[int, Any]] | None:
+    def search(g: int, r: int, slots: list[int], path: list[tuple[int, Any]],
+               beats: int) -> bool:
+        """True to stop searching."""
         if satisfies(g, r, request, child):
-            return []
+            if beats < best[1]:
+                best[0], best[1] = list(path), beats
+            return not fastest
         nodes[0] += 1
         if nodes[0] > budget or not slots:
-            return None
+            return nodes[0] > budget
         options = [m for m in _moves(seat, slots, terrain) if fits(g + m[0], r + m[1])]
         options.sort(key=lambda m: (-(m[0] + 3 * m[1]), m[2]))
         for dg, dr, slot, place in options:
+            cost = beats + claim_beats(game, slot)
+            if cost >= best[1]:
+                continue
             saved = (seat.covered[0], seat.halo[0])
             seat.covered[0] |= place.mask
             seat.halo[0] = place.halo
-            rest = search(g + dg, r + dr, [s for s in slots if s != slot])
+            path.append((slot, place))
+            stop = search(g + dg, r + dr, [s for s in slots if s != slot], path, cost)
+            path.pop()
             seat.covered[0], seat.halo[0] = saved
-            if rest is not None:
-                return [(slot, place), *rest]
-            if nodes[0] > budget:
-                return None
-        return None
+            if stop:
+                return True
+        return False
 
-    return search(state.gold[p], state.rubies[p], slots)
+    search(state.gold[p], state.rubies[p], slots, [], 0)
+    return best[0]
+
+
+RUBIES_PER_BOARD = 2  # a path reaches about half of a board's four ruby spaces
 
 
 def boards_wanted(state: Any, params: dict) -> int:
     request = state.game.components.requests[state.request]
-    need = math.ceil(max(request.gold, 1) / params["gold_per_board"]) + params["extra_boards"]
+    need = max(math.ceil(max(request.gold, 1) / params["gold_per_board"]),
+               math.ceil(request.rubies / RUBIES_PER_BOARD)) + params["extra_boards"]
     return max(1, min(BOARDS_PER_PLAYER, need))
+
+
+def _lay_a_board(state: Any, p: int, rng: np.random.Generator) -> int:
+    laid = state.landscape[p]
+    free = [d for d in range(BOARDS_PER_PLAYER) if d not in {c // ROTATIONS for c in laid}]
+    return state.game.codec.lay(int(rng.choice(free)), int(rng.integers(ROTATIONS)))
+
+
+def _declare_or_wait(state: Any, p: int, params: dict) -> int:
+    codec = state.game.codec
+    if params["declare"] == "never" or codec.declare not in state.legal_actions(p):
+        return codec.wait
+    return codec.declare
 
 
 def race_move(state: Any, p: int, params: dict, rng: np.random.Generator) -> int:
     game, codec = state.game, state.game.codec
     request = game.components.requests[state.request]
-    if satisfies(state.gold[p], state.rubies[p], request, game.is_child(p)):
-        return codec.declare
     laid = state.landscape[p]
+    if params["declare"] == "at_once":
+        if not laid:
+            return _lay_a_board(state, p, rng)
+        if state.used[p]:
+            return codec.declare
+        return next(a for a in state.legal_actions(p) if a >= codec.place_base)
+    if satisfies(state.gold[p], state.rubies[p], request, game.is_child(p)):
+        return _declare_or_wait(state, p, params)
     if not state.used[p] and len(laid) < boards_wanted(state, params):
-        free = [d for d in range(BOARDS_PER_PLAYER) if d not in {c // ROTATIONS for c in laid}]
-        return codec.lay(int(rng.choice(free)), int(rng.integers(ROTATIONS)))
-    found = plan(state, p, params["budget"])
+        return _lay_a_board(state, p, rng)
+    found = plan(state, p, params["budget"], bool(params["fastest"]))
     if found:
         slot, place = found[0]
         return codec.place(slot, place.action)
+    if not state.used[p] and len(laid) < BOARDS_PER_PLAYER:
+        return _lay_a_board(state, p, rng)  # no cover on these boards: one more
+    if params["stuck"] == "wait":
+        # no exact cover to be had: stop, and let the others finish (the last player
+        # joins up with someone); with no last player in the game, own up at once
+        if game.has_last_player:
+            return codec.wait
+        return _declare_or_wait(state, p, params)
     # no exact plan: creep towards the request with the claim that gains most
     slots = [s for s in race.slots_of(state, p) if not state.used[p] >> s & 1]
     options = _moves(Seat(state, p), slots, game.terrain(laid))
@@ -139,15 +247,29 @@ def race_move(state: Any, p: int, params: dict, rng: np.random.Generator) -> int
              if state.gold[p] + m[0] <= request.gold and state.rubies[p] + m[1] <= request.rubies]
     pick = under or ([] if params["settle"] else options)
     if not pick:
-        return codec.declare
+        return _declare_or_wait(state, p, params)
     dg, dr, slot, place = max(pick, key=lambda m: (m[0] + 3 * m[1], -m[2]))
     return codec.place(slot, place.action)
 
 
-def cover_ok(state: Any, q: int) -> bool:
+def own_cover_ok(state: Any, p: int) -> bool:
+    """Whether ``p``'s own cover satisfies the request: only ever asked of one's own
+    seat (another's cover is hidden, and redrawn in a view)."""
     game = state.game
-    return satisfies(state.gold[q], state.rubies[q], game.components.requests[state.request],
-                     game.is_child(q))
+    return satisfies(state.gold[p], state.rubies[p], game.components.requests[state.request],
+                     game.is_child(p))
+
+
+def record(state: Any, q: int) -> float:
+    """How often ``q``'s past checks were exact (public), Laplace-smoothed."""
+    return (state.exact[q] + 1) / (state.checked[q] + 2)
+
+
+def partner_choice(state: Any, player: int, params: dict) -> int:
+    others = [q for q in state.order if q != player]
+    if params["join"] == "first":
+        return others[0]
+    return max(others, key=lambda q: (record(state, q), -others.index(q)))
 
 
 def choose(state: Any, player: int, params: dict, rng: np.random.Generator) -> int:
@@ -158,14 +280,15 @@ def choose(state: Any, player: int, params: dict, rng: np.random.Generator) -> i
     if state.phase == RACE:
         return race_move(state, player, params, rng)
     if state.phase == JOIN:
-        good = [q for q in state.order if q != player and cover_ok(state, q)]
-        return codec.join(good[0] if good else state.order[0])
+        return codec.join(partner_choice(state, player, params))
     assert state.phase == TAKE
     kinds = state.game.components.kinds
-    if player == state.last:  # it will join up with an exact cover if there is one
-        ok = any(cover_ok(state, q) for q in state.order if q != player)
+    if params["take"] == "cheapest":
+        ok = False
+    elif player == state.last:  # it will join up with the best record
+        ok = record(state, partner_choice(state, player, params)) > 0.5
     else:
-        ok = cover_ok(state, player)
+        ok = own_cover_ok(state, player)
     levels = state.levels[player]
     options = [a - codec.take_base for a in legal]
     key = (lambda k: (kinds[k].value, -levels[kinds[k].colour])) if ok else (

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import skagway_env
-from skagway_env.games.klondike1896_council.state import FILL, REQUEST, CouncilState
+from skagway_env.games.klondike1896_council.actions import Place
+from skagway_env.games.klondike1896_council.state import FILL, PACE, REQUEST, CouncilState
 
 GAME = "klondike1896_council"
 
@@ -35,7 +36,24 @@ def start_round(state: CouncilState, cards: list[tuple[str, int]],
     return state
 
 
-def tick(state: CouncilState, moves: dict[int, int]) -> None:
-    """One race tick: ``moves`` by seat; seats out of the race wait."""
+def tick(state: CouncilState, moves: dict[int, int], pace: int = 0) -> None:
+    """One race tick: ``moves`` by seat; seats not named wait. Each board or claim
+    then takes ``pace`` beats more (the chance draws after the tick)."""
     codec = state.game.codec
     state.apply_actions([moves.get(p, codec.wait) for p in range(state.num_players)])
+    while state.phase == PACE:
+        state.apply_action(pace)
+
+
+def first_place(state: CouncilState, p: int) -> int:
+    """The first legal claim placement of seat ``p``."""
+    codec = state.game.codec
+    return next(a for a in state.legal_actions(p) if isinstance(codec.decode(a), Place))
+
+
+def lay_and_place(state: CouncilState, seats: range | list[int]) -> None:
+    """Every seat in ``seats`` lays board A, then places its first legal claim (the
+    same moves, so they stay in step)."""
+    codec = state.game.codec
+    tick(state, {p: codec.lay(0, 0) for p in seats})
+    tick(state, {p: first_place(state, p) for p in seats})

@@ -8,7 +8,7 @@ import numpy as np
 
 from skagway_env.core.playout import random_playout
 from skagway_env.games.klondike1896_council.scoring import final_points, placing_points
-from skagway_env.games.klondike1896_council.state import OVER
+from skagway_env.games.klondike1896_council.state import OVER, REQUEST
 
 from .helpers import make
 
@@ -53,11 +53,48 @@ def test_the_game_ends_after_nine_rounds():
     assert sum(state.requests_used) == 9
 
 
-def test_the_discard_is_reshuffled_when_the_pile_runs_out():
+def test_the_discard_is_reshuffled_when_a_card_is_to_be_drawn_from_an_empty_pile():
+    """[Playing the game] "If the popularity cards run out, the discard deck is
+    shuffled and used again": drawing the pile's last card leaves the discard alone
+    (it was shuffled in one round early at four players in v0)."""
     game = make(4)
     state = game.new_initial_state()
     state.pile = [0] * len(state.pile)
     state.pile[0] = 1
     state.discard = [2] * len(state.discard)
-    state.apply_action(0)  # the last card of the pile
+    state.apply_action(0)  # the last card of the pile; three more to lay out
     assert state.pile == [2] * len(state.pile) and state.discard == [0] * len(state.pile)
+    state = game.new_initial_state()
+    state.pile = [0] * len(state.pile)
+    state.pile[0] = 4
+    state.discard = [2] * len(state.discard)
+    for _ in range(4):
+        state.apply_action(0)  # the table is full with the pile's last card
+    assert sum(state.pile) == 0 and state.discard == [2] * len(state.pile)
+
+
+def test_at_four_players_the_ninth_round_draws_from_every_card():
+    """Rounds 1-8 use the 32 cards; round 9's deck is all of them, round 8's too."""
+    game = make(4)
+    seen = {}
+
+    def visit(state) -> None:
+        if state.phase == REQUEST:
+            seen[state.round] = (sum(state.pile), sum(state.table), sum(state.discard))
+
+    random_playout(game.new_initial_state(), np.random.default_rng(3), visit)
+    assert seen[7] == (0, 4, 28)
+    assert seen[8] == (28, 4, 0)
+
+
+def test_the_childrens_game_ends_as_the_others_after_nine_rounds():
+    """[Special rules for children] / [Ending the game] (the second): "The game ends
+    after the ninth round. The player with the highest number of points wins." A
+    restatement of Game 2's ending (RULES_NOTES E4): nine rounds, most points, and the
+    first ending's tie-break by total popularity still holds."""
+    game = make(3, children="0,2")
+    state = random_playout(game.new_initial_state(), np.random.default_rng(4))
+    assert state.is_terminal() and state.round == 9 and sum(state.requests_used) == 9
+    state.levels = [[1, 2, 7, 6], [2, 3, 8, 0], [8, 0, 5, 2]]
+    assert state.scores() == [28.0, 28.0, 25.0]
+    assert state.returns() == [1.0, 0.0, -1.0]

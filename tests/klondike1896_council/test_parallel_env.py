@@ -45,7 +45,7 @@ def test_registered_as_a_parallel_env_and_module():
     env = pettingzoo.make("parallel", env_id(GAME), num_players=2)
     obs, _ = env.reset(seed=3)
     assert set(obs) == {"player_0", "player_1"}
-    module = skagway_env.klondike1896_council_v0
+    module = skagway_env.klondike1896_council_v1
     assert isinstance(module.parallel_env(num_players=2), pettingzoo.ParallelEnv)
 
 
@@ -74,18 +74,21 @@ def test_the_aec_env_collects_a_tick_seat_by_seat():
     assert state.is_simultaneous_node() and env.agent_selection == "player_0"
     codec = state.game.codec
     env.step(codec.lay(0, 0))
-    assert state.tick == 0 and env.agent_selection == "player_1"
-    env.step(codec.declare)
+    assert state.clock == 0 and env.agent_selection == "player_1"
+    env.step(codec.wait)
     env.step(codec.lay(1, 2))
-    assert state.history[-1] == [codec.lay(0, 0), codec.declare, codec.lay(1, 2)]
-    assert state.tick == 1
+    joint = [e for e in state.history if isinstance(e, list)]
+    assert joint == [[codec.lay(0, 0), codec.wait, codec.lay(1, 2)]]
+    # the env drew the boards' pace (chance); the waiting seat is free again first
+    assert state.clock == 10 and state.legal_actions(0) == [codec.wait]
+    assert codec.wait in state.legal_actions(1) and len(state.legal_actions(1)) > 1
 
 
 def test_the_env_docs_state_the_sizes():
     from .helpers import make
 
     game = make(4)
-    doc = skagway_env.klondike1896_council_v0.__doc__
+    doc = skagway_env.klondike1896_council_v1.__doc__
     assert f"Discrete({game.num_distinct_actions()})" in doc
     assert f"Box(({game.observation_size()},), float32)" in doc
     codec = game.codec

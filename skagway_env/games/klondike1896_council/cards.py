@@ -3,8 +3,9 @@
 Both are drawn lazily, when they are turned face up: the request pack of three
 random cards of each back (white and gray only when a child plays), shuffled, is
 drawn card by card with the same odds, and popularity cards come from the pile, the
-discard reshuffled into it when it runs out. Nothing face down is ever fixed in the
-state, so the game hides nothing but the moves of a tick (RULES_NOTES H1).
+discard reshuffled into it when a card is to be drawn from an empty pile. Nothing face
+down is ever fixed in the state, so the packs hide nothing (RULES_NOTES H1; what the
+game hides is another seat's cover, H2).
 """
 
 from __future__ import annotations
@@ -63,10 +64,16 @@ def pile_outcomes(s: CouncilState) -> list[tuple[int, float]]:
 
 
 def lay_out_card(s: CouncilState, kind: int) -> None:
-    """A popularity card from the pile to the table; reshuffle the discard when the
-    pile is empty ([Playing the game] "the discard deck is shuffled and used again")."""
+    """A popularity card from the pile to the table."""
     s.pile[kind] -= 1
     s.table[kind] += 1
+
+
+def reshuffle_if_out(s: CouncilState) -> None:
+    """[Playing the game] "If the popularity cards run out, the discard deck is shuffled
+    and used again": when a card is to be drawn and the pile is empty, not the moment
+    the last card is drawn, so the cards of the round then on the table are in the
+    discard by the time it is shuffled (RULES_NOTES C4)."""
     if not sum(s.pile):
         s.pile, s.discard = s.discard, [0] * len(s.discard)
 

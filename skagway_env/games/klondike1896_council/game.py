@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -12,9 +12,18 @@ from ..klondike1896.geometry import build_grid, terrain_of
 from . import observation
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
-from .race import max_ticks
 from .state import CouncilState
+from .timing import (
+    BOARD_BEATS,
+    CLAIM_BEATS,
+    PACE_BEATS,
+    SPACE_BEATS,
+    WAIT_BEATS,
+    race_limit,
+    slot_beats,
+)
 
+MAX_PACE = 16  # assumed bound: a pace draw of at most 16 outcomes keeps chance nodes small
 ROUNDS = 9  # [Ending the game] "after the ninth round (after nine request cards)"
 
 
@@ -25,6 +34,22 @@ class CouncilParams(GameParams):
     """The shared Klondike 1896 components TOML; ``None`` uses the bundled file."""
     children: str = ""
     """Seats playing by the children's rules, comma separated (``"0"`` or ``"1,3"``)."""
+    covers: str = "hidden"
+    """``"hidden"``: another seat's claims lie on its gold, so what it covered is seen
+    only at the check (RULES_NOTES H2); ``"open"``: every cover is public at once."""
+    two_players: str = "own_cover"
+    """With two players: ``"own_cover"``, the second seat finishes and is checked on
+    its own cover (RULES_NOTES R5); ``"join"``, it is the last player, joined up with
+    the first."""
+    board_beats: int = BOARD_BEATS
+    """Beats (the race's time unit) laying a board takes (RULES_NOTES T1, assumed)."""
+    claim_beats: int = CLAIM_BEATS
+    """Beats taking a claim from the set takes, before its spaces (assumed)."""
+    space_beats: int = SPACE_BEATS
+    """Beats each space of a claim adds to placing it (assumed)."""
+    pace_beats: int = PACE_BEATS
+    """A board or claim takes 0 .. pace_beats - 1 beats more, by chance (assumed);
+    1: never more, every move's time fixed."""
 
 
 class CouncilGame(Game):
@@ -33,13 +58,16 @@ class CouncilGame(Game):
         long_name="Klondike 1896 (Game 2, the council game)",
         min_players=2,
         max_players=MAX_SEATS,
-        env_version=0,
-        # the packs are drawn as they are turned face up and the tables are open:
-        # only the moves of a tick are hidden, until the tick is played
-        hidden_information=False,
+        env_version=1,
+        # what a seat covered is hidden until the check (covers="open": nothing is)
+        hidden_information=True,
         simultaneous_moves=True,
-        variants=("data_file", "children"),
-        presets=(Variant("children", (("children", "0"),)),),
+        variants=("data_file", "children", "covers", "two_players", "board_beats",
+                  "claim_beats", "space_beats", "pace_beats"),
+        presets=(Variant("children", (("children", "0"),)),
+                 Variant("open_covers", (("covers", "open"),)),
+                 Variant("two_players_join", (("two_players", "join"),),
+                         min_players=2, max_players=2)),
     )
     params_class = CouncilParams
     params: CouncilParams
@@ -48,6 +76,13 @@ class CouncilGame(Game):
     def __init__(self, params: CouncilParams | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
         self.child_seats = self._parse_children(self.params.children)
+        self._check_options()
+        self.hidden_covers = self.params.covers == "hidden"
+        if not self.hidden_covers:
+            self.info = replace(type(self).info, hidden_information=False)
+        # [Playing the game] a last player exists when one seat is left with "the
+        # remaining card"; with two players only in the "join" reading (RULES_NOTES R5)
+        self.has_last_player = self.num_players > 2 or self.params.two_players == "join"
         # [Special rules for children] only white and gray requests when a child plays
         self.children_pack = bool(self.child_seats)
         self.components = load_council(self.params.data_file)
@@ -57,6 +92,7 @@ class CouncilGame(Game):
         self.beyond = [self.grid.mask_of(tuple((r, c) for r in range(self.grid.rows)
                                                for c in range(k * size, self.grid.cols)))
                        for k in range(BOARDS_PER_PLAYER + 1)]
+        self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -76,6 +112,26 @@ class CouncilGame(Game):
             raise GameParameterError(f"klondike1896_council: children seats {bad} are not "
                                      f"seats 0..{self.num_players - 1}")
         return seats
+
+    def _check_options(self) -> None:
+        p = self.params
+        if p.covers not in ("hidden", "open"):
+            raise GameParameterError(f"klondike1896_council: covers must be 'hidden' or "
+                                     f"'open', got {p.covers!r}")
+        if p.two_players not in ("own_cover", "join"):
+            raise GameParameterError(f"klondike1896_council: two_players must be "
+                                     f"'own_cover' or 'join', got {p.two_players!r}")
+        for name in ("board_beats", "claim_beats", "space_beats", "pace_beats"):
+            value = getattr(p, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise GameParameterError(f"klondike1896_council: {name} must be a "
+                                         f"non-negative integer, got {value!r}")
+        if p.pace_beats < 1 or p.pace_beats > MAX_PACE:
+            raise GameParameterError(f"klondike1896_council: pace_beats must be 1.."
+                                     f"{MAX_PACE}, got {p.pace_beats}")
+        if p.board_beats < 1 or p.claim_beats + p.space_beats < 1:
+            raise GameParameterError("klondike1896_council: laying a board and placing a "
+                                     "claim must each take at least one beat")
 
     def is_child(self, p: int) -> bool:
         return p in self.child_seats
@@ -98,8 +154,13 @@ class CouncilGame(Game):
         return observation.bounds(self)
 
     def max_game_length(self) -> int:
-        # a round: cards laid out, the request, the ticks, tie draws, takes, join up
-        per_round = MAX_SEATS + 1 + max_ticks(self) + (MAX_SEATS - 1) + MAX_SEATS + 1
+        # a round: cards laid out, the request, the ticks (at most one a wait's beats,
+        # or a move's), each board's and claim's pace drawn, tie draws, takes, join up
+        moves = BOARDS_PER_PLAYER + self.components.slots
+        ticks = race_limit(self) // min(WAIT_BEATS, self.params.board_beats,
+                                        min(self.slot_beats)) + 2
+        per_round = (MAX_SEATS + 1 + ticks + MAX_SEATS * moves + (MAX_SEATS - 1)
+                     + MAX_SEATS + 1)
         return ROUNDS * per_round
 
     def new_initial_state(self) -> CouncilState:

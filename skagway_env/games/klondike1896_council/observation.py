@@ -1,28 +1,32 @@
 """What one seat sees, as a tensor and as text (encoding apart from the rules).
 
-Everything in this game is public once a tick is played: the request, the cards on
-the table, the piles' contents, every seat's scales, landscape, claims and cover.
-Seats are listed relative to the observer (the observer first, then clockwise),
-padded to four.
+Public: the request, the cards on the table, the piles' contents, every seat's
+scales, record of checks, how many boards it laid, which claims it took and when, its
+declaration and card. With ``covers="hidden"`` (RULES_NOTES H2) another seat's
+landscape (which boards, which turn), where its claims lie and what they cover are
+zero in the tensor and absent from the text until the check; the observer's own are
+always there. Seats are listed relative to the observer (the observer first, then
+clockwise), padded to four.
 
 Tensor layout (K = 16 popularity kinds, S = 12 claim slots, C = 144 cells):
 
 | width              | meaning                                                       |
 |--------------------|---------------------------------------------------------------|
 | 9                  | round one-hot                                                 |
-| 7                  | phase one-hot (lay out, request, race, order, take, join, over)|
-| 1                  | tick / 17                                                     |
+| 8                  | phase one-hot (lay out, request, race, order, take, join, over, pace) |
+| 1                  | the race's clock (beats) / 1000                                |
 | 3                  | request: shown, gold / 20, rubies / 5, and ...                |
 | 3                  | ... its back one-hot (white, gray, black)                     |
 | 31                 | request cards already turned                                  |
 | 3                  | cards still to turn per back / 3 (a child's pack: one count)   |
 | 3K                 | popularity cards on the table, in the pile, discarded (/ 2)   |
-| 4 seat blocks      | 691 values each, see ``seat_fields``                          |
+| 4 seat blocks      | 695 values each, see ``seat_fields``                          |
 
 Bounds (``bounds``): one-hots, flags and planes lie in ``[0, 1]``; the others are
 counts, none negative, each up to what the rules and the component data allow:
 
-- tick and declaration tick: ``race.max_ticks`` (every racing seat acts each tick);
+- the clock, a move's end and a declaration: ``timing.race_limit`` beats;
+- rounds checked and exact: the nine rounds;
 - the request's gold and rubies: the largest printed on a request card;
 - cards still to turn: the pack's size per back (9 in one count for a child's pack);
 - popularity cards by kind on the table, in the pile, discarded: that kind's copies;
@@ -46,13 +50,13 @@ from ..klondike1896.geometry import ROTATIONS, bits
 from .actions import MAX_SEATS, PIECES, Declare, Join, Lay, Place, Take, Wait
 from .cards import initial_backs_left
 from .components import BACKS
-from .race import max_ticks
+from .timing import latest_end, race_limit
 
 if TYPE_CHECKING:
     from .game import CouncilGame
     from .state import CouncilState
 
-ROUNDS, PHASES, MAX_TICKS = 9, 7, 17
+ROUNDS, PHASES, BEATS = 9, 8, 1000.0  # BEATS: the scale of clock features
 
 
 def seat_fields(game: CouncilGame) -> tuple[tuple[str, int], ...]:
@@ -60,6 +64,7 @@ def seat_fields(game: CouncilGame) -> tuple[tuple[str, int], ...]:
     return (
         ("present, plays by the children's rules", 2),
         ("popularity level on each scale / 10", 4),
+        ("boards laid / 4", 1),
         ("landscape: board piece (design, turn) of each of 4 places, one-hot", 4 * PIECES),
         ("claim slots used", game.components.slots),
         ("covered cells", cells),
@@ -67,7 +72,9 @@ def seat_fields(game: CouncilGame) -> tuple[tuple[str, int], ...]:
         ("gold pieces a cell / 3 on the laid boards", cells),
         ("ruby cells on the laid boards", cells),
         ("gold covered / 20, rubies covered / 5", 2),
-        ("racing, declared, last player, declaration tick / 17", 4),
+        ("racing, declared, last player, declaration beat / 1000", 4),
+        ("beat its current move ends / 1000", 1),
+        ("rounds checked on its own cover / 9, of them exact / 9", 2),
         ("place in declaration order one-hot", MAX_SEATS),
         ("popularity card taken, by kind one-hot", len(game.components.kinds)),
         ("joined-up partner, seats clockwise from this one (0-3) one-hot", MAX_SEATS),
@@ -95,7 +102,7 @@ def bounds(game: CouncilGame) -> tuple[np.ndarray, np.ndarray]:
 
     comp = game.components
     shared, kinds = comp.shared, len(comp.kinds)
-    ticks = max_ticks(game) / MAX_TICKS
+    ticks = race_limit(game) / BEATS
     backs = np.zeros(len(BACKS), np.float32)
     pack = initial_backs_left(game.children_pack)  # only ever drawn down
     backs[:len(pack)] = pack
@@ -118,7 +125,11 @@ def bounds(game: CouncilGame) -> tuple[np.ndarray, np.ndarray]:
         elif name.startswith("gold covered"):
             seat.add(1, shared.set_gold / 20.0).add(1, shared.set_ruby_spaces / 5.0)
         elif name.startswith("racing"):
-            seat.add(3).add(1, ticks)
+            seat.add(3).add(1, (race_limit(game) + 1) / BEATS)
+        elif name.startswith("beat its"):
+            seat.add(1, latest_end(game) / BEATS)
+        elif name.startswith("rounds checked"):
+            seat.add(width, 1.0)
         else:
             seat.add(width)
     out.extend(seat, MAX_SEATS)
@@ -140,7 +151,9 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
     return found  # type: ignore[return-value]
 
 
-def _seat_block(s: CouncilState, q: int, out: np.ndarray) -> None:
+def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
+    """Seat ``q``'s features; ``seen``: its landscape and cover are visible to the
+    observer (its own, or every seat's with open covers)."""
     from .state import JOIN, TAKE
 
     game = s.game
@@ -148,27 +161,29 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray) -> None:
     n, cells = s.num_players, game.grid.cells
     out[0], out[1] = 1.0, float(game.is_child(q))
     out[2:6] = np.array(s.levels[q], np.float32) / 10.0
-    i = 6
-    for place, code in enumerate(s.landscape[q]):
-        out[i + place * PIECES + code] = 1.0
+    out[6] = len(s.landscape[q]) / 4.0
+    i = 7
+    if seen:
+        for place, code in enumerate(s.landscape[q]):
+            out[i + place * PIECES + code] = 1.0
     i += 4 * PIECES
     for slot in range(comp.slots):
         out[i + slot] = s.used[q] >> slot & 1
     i += comp.slots
-    out[i:i + cells] = _mask_bits(s.covered[q], cells)
-    i += cells
-    out[i:i + cells] = _mask_bits(s.last_claim[q], cells)
-    i += cells
-    if s.landscape[q]:
-        out[i:i + 2 * cells] = terrain_planes(game, s.landscape[q]).ravel()
-    i += 2 * cells
-    out[i], out[i + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
-    i += 2
+    if seen:
+        out[i:i + cells] = _mask_bits(s.covered[q], cells)
+        out[i + cells:i + 2 * cells] = _mask_bits(s.last_claim[q], cells)
+        if s.landscape[q]:
+            out[i + 2 * cells:i + 4 * cells] = terrain_planes(game, s.landscape[q]).ravel()
+        out[i + 4 * cells], out[i + 4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
+    i += 4 * cells + 2
     out[i] = float(s.racing(q))
     out[i + 1] = float(s.declared[q] >= 0)
     out[i + 2] = float(q == s.last)
-    out[i + 3] = (s.declared[q] + 1) / MAX_TICKS
-    i += 4
+    out[i + 3] = (s.declared[q] + 1) / BEATS
+    out[i + 4] = s.free_at[q] / BEATS
+    out[i + 5], out[i + 6] = s.checked[q] / ROUNDS, s.exact[q] / ROUNDS
+    i += 7
     if q in s.order:
         out[i + s.order.index(q)] = 1.0
     i += MAX_SEATS
@@ -184,10 +199,11 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray) -> None:
     out[i + 2] = float(q in s.queue)
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray]:
-    """The global part and every seat's block: the same for every observer (only
-    the order of the blocks differs), so built once a position and kept in
-    ``s._public`` until the next action (``CouncilState`` drops it)."""
+def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The global part and every seat's block as its owner sees it and as the others
+    do: the same for every observer but the order of the blocks, so built once a
+    position and kept in ``s._public`` until the next action (``CouncilState`` drops
+    it)."""
     found = s._public
     if found is not None:
         return found
@@ -197,7 +213,7 @@ def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray]:
     head[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
     head[ROUNDS + s.phase] = 1.0
     i = ROUNDS + PHASES
-    head[i] = s.tick / MAX_TICKS
+    head[i] = s.clock / BEATS
     i += 1
     if s.request >= 0:
         req = comp.requests[s.request]
@@ -209,20 +225,29 @@ def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray]:
     head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
     i += len(BACKS)
     head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
-    blocks = np.zeros((s.num_players, seat_size(game)), dtype=np.float32)
+    own = np.zeros((s.num_players, seat_size(game)), dtype=np.float32)
     for q in range(s.num_players):
-        _seat_block(s, q, blocks[q])
-    s._public = (head, blocks)
+        _seat_block(s, q, own[q], True)
+    if game.hidden_covers:
+        others = np.zeros_like(own)
+        for q in range(s.num_players):
+            _seat_block(s, q, others[q], False)
+    else:
+        others = own
+    s._public = (head, own, others)
     return s._public
 
 
 def encode(s: CouncilState, player: int) -> np.ndarray:
-    head, blocks = _public(s)
+    head, own, others = _public(s)
     n = s.num_players
     out = np.zeros(size(s.game), dtype=np.float32)
     out[:len(head)] = head
-    rotated = blocks[[(player + r) % n for r in range(n)]].ravel()
-    out[len(head):len(head) + len(rotated)] = rotated
+    width = own.shape[1]
+    for r in range(n):
+        q = (player + r) % n
+        start = len(head) + r * width
+        out[start:start + width] = own[q] if r == 0 else others[q]
     return out
 
 
@@ -277,13 +302,14 @@ def _landscape_rows(s: CouncilState, q: int) -> list[str]:
 
 
 def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
-    """Text for ``player`` (everything is public, so the same for every seat but the
-    marker); ``with_log`` adds the last round's checks."""
+    """Text for ``player`` (``None``: every seat's landscape, as a referee sees the
+    table); ``with_log`` adds the last round's checks."""
     from .state import PHASE_NAMES, RACE
 
     game = s.game
     comp = game.components
-    lines = [f"Round {min(s.round + 1, ROUNDS)}/{ROUNDS}, {PHASE_NAMES[s.phase]}, tick {s.tick}"]
+    lines = [f"Round {min(s.round + 1, ROUNDS)}/{ROUNDS}, {PHASE_NAMES[s.phase]}, "
+             f"beat {s.clock}"]
     if s.request >= 0:
         lines.append(f"request: {comp.requests[s.request].label()}")
     used = [comp.requests[i].label() for i, u in enumerate(s.requests_used) if u]
@@ -298,8 +324,9 @@ def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
         child = " (child)" if game.is_child(q) else ""
         levels = " ".join(f"{comp.colours[c]} {v}" for c, v in enumerate(s.levels[q]))
         status = ("last player" if q == s.last else
-                  f"declared at tick {s.declared[q]}" if s.declared[q] >= 0 else
-                  "racing" if s.phase == RACE else "-")
+                  f"declared at beat {s.declared[q]}" if s.declared[q] >= 0 else
+                  f"racing, busy to beat {s.free_at[q]}" if s.phase == RACE else "-")
+        status += f", exact {s.exact[q]} of {s.checked[q]} checks"
         if q in s.order:
             status += f", #{s.order.index(q) + 1} in order"
         if s.card[q] >= 0:
@@ -309,7 +336,13 @@ def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
         if q in s.queue:
             status += ", to take a card"
         lines.append(f"P{q}{mark}{child}: {levels} | {status}")
-        if s.landscape[q]:
+        seen = player is None or q == player or not game.hidden_covers
+        if s.landscape[q] and not seen:
+            slots = [comp.shared.claims[comp.slot_claim(i)].name
+                     for i in range(comp.slots) if s.used[q] >> i & 1]
+            lines.append(f"  {len(s.landscape[q])} boards laid | claims used: "
+                         f"{', '.join(slots) or '-'} | cover hidden until the check")
+        elif s.landscape[q]:
             boards = ", ".join(f"{comp.shared.boards[c // ROTATIONS].name}{c % ROTATIONS}"
                                for c in s.landscape[q])
             slots = [comp.shared.claims[comp.slot_claim(i)].name

@@ -1,8 +1,11 @@
 """[Playing the game] The race, tick by tick: laying the landscape, placing claims,
-declaring.
+declaring, waiting.
 
-A tick is one simultaneous node: every seat still racing lays a board, places one
-claim or declares at once (RULES_NOTES T1). The landscape is one to four of the
+A tick is one simultaneous node at a moment of the race's clock (``timing``): every
+racing seat whose last move has ended lays a board, places one claim, declares or
+waits; a seat still busy with its move, or out of the race, only waits (RULES_NOTES
+T1-T3). A seat declares only once it has placed a claim: a seat with nothing laid
+cannot think it has covered anything (RULES_NOTES R1). The landscape is one to four of the
 seat's boards laid left to right, each in any turn, before its first claim
 (RULES_NOTES L1-L2). Claims follow Game 1's placement rules ([Game 2] "The rules for
 placing claims are the same as in Game 1"): the first covers one of the two middle
@@ -18,18 +21,12 @@ from typing import TYPE_CHECKING
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import legal_anchors
-from .actions import Declare, Lay, Place
+from .actions import Declare, Lay, Place, Wait
+from .timing import WAIT_BEATS, claim_beats
 
 if TYPE_CHECKING:
     from .game import CouncilGame
     from .state import CouncilState
-
-
-def max_ticks(game: CouncilGame) -> int:
-    """The most ticks a round's race can take: each tick a racing seat lays one of its
-    four boards, places one of its claims (each slot once) or declares, and a seat
-    that has none left can still declare; so every seat is out by then."""
-    return BOARDS_PER_PLAYER + game.components.slots + 1
 
 
 def slots_of(s: CouncilState, p: int) -> range:
@@ -63,7 +60,7 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
-    """A racing seat's choices this tick, ascending: lay, place, declare."""
+    """A free racing seat's choices this tick, ascending: lay, place, declare, wait."""
     codec = s.game.codec
     out: list[int] = []
     laid = s.landscape[p]
@@ -75,25 +72,36 @@ def race_actions(s: CouncilState, p: int) -> list[int]:
         for slot in slots_of(s, p):
             if not s.used[p] >> slot & 1:
                 out += [codec.place(slot, offset) for offset in legal_offsets(s, p, slot)]
-    out.append(codec.declare)
+    if s.used[p]:  # [Playing the game] "covers (or thinks that they have covered)"
+        out.append(codec.declare)
+    out.append(codec.wait)
     return out
 
 
 def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
-    """Apply every racing seat's move of one tick; return the seats that declared."""
-    codec = s.game.codec
+    """Apply the move of every free racing seat at this moment of the clock; return
+    the seats that declared."""
+    game = s.game
+    codec = game.codec
     declared = []
     for p, action in enumerate(joint):
-        if not s.racing(p):
+        if not s.free(p):
             continue
         move = codec.decode(action)
         if isinstance(move, Lay):
             s.landscape[p].append(action)
+            s.free_at[p] = s.clock + game.params.board_beats
+            s.pacing.append(p)
         elif isinstance(move, Place):
             lay_claim(s, p, move.slot, move.rotation * codec.cells + move.anchor)
+            s.placed[p].append(action)
+            s.free_at[p] = s.clock + claim_beats(game, move.slot)
+            s.pacing.append(p)
+        elif isinstance(move, Wait):
+            s.free_at[p] = s.clock + WAIT_BEATS
         else:
             assert isinstance(move, Declare)
-            s.declared[p] = s.tick
+            s.declared[p] = s.clock
             declared.append(p)
     return declared
 

@@ -1,6 +1,7 @@
 """[Playing the game] the checks after each round, and [Ending the game] the points.
 
-Checks: an exact cover adds the taken card's popularity to its celebrity's scale,
+Checks: the claims are uncovered (every seat's round becomes public); an exact cover
+adds the taken card's popularity to its celebrity's scale,
 anything else deducts it, never below zero; the last player adds or deducts its own
 card's value as its partner fared (the example: Paul adds his one horseshoe because
 Mike satisfied the request). Two players: in the final round only the round's winner
@@ -47,6 +48,9 @@ def check_round(s: CouncilState) -> list[str]:
     for p in range(s.num_players):
         kind = comp.kinds[s.card[p]]
         ok = own[s.partner[p]] if p == s.last else own[p]
+        if p != s.last:
+            s.checked[p] += 1
+            s.exact[p] += own[p]
         delta = kind.value if ok else -kind.value
         if final_two and p != s.order[0]:
             delta = min(0, delta)
@@ -56,7 +60,20 @@ def check_round(s: CouncilState) -> list[str]:
             f"covered {s.gold[p]} gold {s.rubies[p]} ruby")
         lines.append(f"  P{p} {how}: {'+' if delta >= 0 else ''}{delta} "
                      f"{comp.colours[kind.colour]} -> {s.levels[p][kind.colour]}")
+    lines += uncovered(s)
     return lines
+
+
+def uncovered(s: CouncilState) -> list[str]:
+    """[Playing the game] "one by one, the players start to uncover their claims": at
+    the check every seat's landscape and claims are seen (RULES_NOTES H2)."""
+    from .observation import move_name
+
+    out = []
+    for p in range(s.num_players):
+        moves = [move_name(s, a) for a in s.landscape[p] + s.placed[p]]
+        out.append(f"  P{p} uncovers: {'; '.join(moves) if moves else 'nothing laid'}")
+    return out
 
 
 def placing_points(values: Sequence[int], ladder: Sequence[int]) -> list[int]:

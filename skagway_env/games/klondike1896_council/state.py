@@ -2,9 +2,11 @@
 
 Sections in brackets name the rulebook's headings (the published rulebook, Game 2).
 A round: popularity cards laid out (chance), the request
-turned over (chance), the race as simultaneous ticks (``race``), simultaneous
-declarations ordered by chance, cards taken in declaration order, the last player
-takes the remaining card and joins up, the checks (``scoring``).
+turned over (chance), the race as simultaneous ticks on a clock (``race``,
+``timing``), simultaneous declarations ordered by chance, cards taken in declaration
+order, the last player takes the remaining card and joins up, the checks
+(``scoring``). What a seat laid and covered stays hidden from the others until the
+check (``covers="hidden"``, ``secret``).
 """
 
 from __future__ import annotations
@@ -15,16 +17,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
-from . import cards, observation, race, scoring, statistics
-from .actions import Join, Take
+from . import cards, observation, race, scoring, secret, statistics
+from .actions import Join, Lay, Place, Take
+from .timing import race_limit
 
 if TYPE_CHECKING:
     from .game import CouncilGame
 
 START_LEVEL = 4  # [Preparation] "The player places their pawn on level 4"
-FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER = range(7)
+FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER, PACE = range(8)
 PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
-               "take card", "join up", "over")
+               "take card", "join up", "over", "draw a move's pace")
 
 
 class CouncilState(State):
@@ -36,7 +39,8 @@ class CouncilState(State):
         comp = game.components
         self.phase = FILL
         self.round = 0
-        self.tick = 0
+        self.clock = 0  # the race's time in beats (``timing``)
+        self.round_began = 0  # len(history) when this round's first action came
         self.request = -1
         self.requests_used = [False] * len(comp.requests)
         self.backs_left = cards.initial_backs_left(game.children_pack)
@@ -45,6 +49,9 @@ class CouncilState(State):
         self.pile = [k.count for k in comp.kinds]
         self.discard = [0] * len(comp.kinds)
         self.log: list[str] = []
+        # [Playing the game] "together they check": each check is public
+        self.checked = [0] * n  # rounds a seat was checked on its own cover
+        self.exact = [0] * n  # ... and covered the request
         self._race_legal: dict[int, list[int]] | None = None
         self._public: tuple | None = None  # observation._public's cache
         self._new_round_seats()
@@ -60,7 +67,10 @@ class CouncilState(State):
         self.last_claim = [0] * n
         self.gold = [0] * n
         self.rubies = [0] * n
-        self.declared = [-1] * n
+        self.placed: list[list[int]] = [[] for _ in range(n)]  # place actions, in order
+        self.pacing: list[int] = []  # seats whose move's extra beats are to be drawn
+        self.free_at = [0] * n  # the beat a seat's current move ends
+        self.declared = [-1] * n  # the beat it declared
         self.order: list[int] = []
         self.pending: list[int] = []
         self.queue: list[int] = []
@@ -71,6 +81,10 @@ class CouncilState(State):
     def racing(self, p: int) -> bool:
         """Still in the race: not declared and not the last player."""
         return self.phase == RACE and self.declared[p] < 0 and p != self.last
+
+    def free(self, p: int) -> bool:
+        """Racing and done with its last move: it chooses the next one now."""
+        return self.racing(p) and self.free_at[p] <= self.clock
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -91,6 +105,10 @@ class CouncilState(State):
         if self.phase == ORDER:
             # [Playing the game] simultaneous declarations: who was first, by chance
             return [(p, 1.0 / len(self.pending)) for p in sorted(self.pending)]
+        if self.phase == PACE:
+            # RULES_NOTES T1: how many beats more the move just begun takes
+            pace = self.game.params.pace_beats
+            return [(extra, 1.0 / pace) for extra in range(pace)]
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -98,7 +116,7 @@ class CouncilState(State):
         if phase == RACE:
             if not 0 <= player < self.num_players:
                 return []  # a tick has no single seat to move: ask each seat
-            if not self.racing(player):
+            if not self.free(player):
                 return [codec.wait]
             # every seat's choices are read twice a tick (to choose, then to check)
             cache = self._race_legal
@@ -125,6 +143,9 @@ class CouncilState(State):
         elif phase == ORDER:
             self.pending.remove(action)
             self._enter_order(action)
+        elif phase == PACE:
+            self.free_at[self.pacing.pop(0)] += action
+            self.phase = RACE
         elif phase == TAKE:
             move = self.game.codec.decode(action)
             assert isinstance(move, Take)
@@ -138,11 +159,9 @@ class CouncilState(State):
     def _apply_actions(self, actions: Sequence[int]) -> None:
         self._race_legal = None
         self._public = None
-        declared = race.play_tick(self, list(actions))
-        self.tick += 1
-        if len(declared) == 1:
-            self._enter_order(declared[0])
-        self.pending = declared if len(declared) > 1 else []
+        self.pending = race.play_tick(self, list(actions))
+        if self.game.params.pace_beats == 1:
+            self.pacing = []
         self._settle()
 
     def _enter_order(self, p: int) -> None:
@@ -156,16 +175,25 @@ class CouncilState(State):
             phase = self.phase
             if phase == FILL:
                 if sum(self.table) < cards.table_size(self.num_players):
+                    cards.reshuffle_if_out(self)
                     return
                 self.phase = REQUEST
                 return
             if phase in (REQUEST, OVER):
                 return
+            if self.pacing:
+                self.phase = PACE
+                return
             if len(self.pending) > 1:
                 self.phase = ORDER
                 return
             if self.pending:
-                self._enter_order(self.pending.pop())
+                p = self.pending.pop()
+                if self._last_of_a_tie():
+                    # RULES_NOTES R3: the seats who finished at the same moment reach the
+                    # table in the order drawn; the one behind is the last player
+                    self.last = p
+                self._enter_order(p)
             if self.queue:
                 kinds = [k for k, c in enumerate(self.table) if c]
                 if len(kinds) > 1:
@@ -183,7 +211,7 @@ class CouncilState(State):
                 self._end_round()
                 continue
             racers = [p for p in range(self.num_players) if self.declared[p] < 0]
-            if len(racers) == 1:
+            if len(racers) == 1 and self.game.has_last_player:
                 # [Playing the game] the last player takes the remaining card, does not
                 # finish, and chooses whom to join up with
                 self.last = racers[0]
@@ -194,15 +222,34 @@ class CouncilState(State):
                 self._end_round()
                 continue
             self.phase = RACE
+            next_move = min(self.free_at[p] for p in racers)
+            if next_move >= race_limit(self.game):
+                # RULES_NOTES T4: nobody has anything left to do but wait; the seats
+                # still in declare together, and the tie rule finds the last player
+                self.clock = race_limit(self.game)
+                for p in racers:
+                    self.declared[p] = self.clock
+                self.pending = racers
+                continue
+            self.clock = next_move
             return
+
+    def _last_of_a_tie(self) -> bool:
+        """The seat entering the declaration order now is the last of seats that
+        declared at the same moment, and nobody else is racing: with a last player in
+        the game, it is that player."""
+        return (self.game.has_last_player and self.last < 0
+                and all(d >= 0 for d in self.declared))
 
     def _end_round(self) -> None:
         self.log = scoring.check_round(self)
         cards.discard_taken(self)
         self.round += 1
         self._new_round_seats()
-        self.tick = 0
+        self.clock = 0
         self.request = -1
+        # the action that ended the round is appended to history right after this
+        self.round_began = len(self.history) + 1
         self.phase = OVER if self.round == self.game.rounds else FILL
 
     # ------------------------------------------------------------------ results
@@ -214,6 +261,32 @@ class CouncilState(State):
         """Most points; ties broken by total popularity ([Ending the game])."""
         return [(pts, sum(lv)) for pts, lv in zip(self.scores(), self.levels, strict=True)]
 
+    def public_chance_string(self, action: int) -> str:
+        """Every chance outcome is turned face up or drawn in sight of all: the cards
+        laid out, the request, who reached the table first."""
+        return self.action_to_string(action)
+
+    def public_action_string(self, action: int, player: int | None = None) -> str:
+        """A race move as the other seats see it (``covers="hidden"``): a board laid, a
+        claim of the set placed; where, and on what, is seen at the check."""
+        if self.is_chance_node() or not self.game.hidden_covers:
+            return super().public_action_string(action, player)
+        move = self.game.codec.decode(action)
+        if isinstance(move, Lay):
+            return "lay a board"
+        if isinstance(move, Place):
+            comp = self.game.components
+            return f"place {comp.shared.claims[comp.slot_claim(move.slot)].name}"
+        return self.action_to_string(action, player)
+
+    def view(self, player: int, rng: np.random.Generator) -> CouncilState:
+        """A copy in which the other seats' landscapes and claims of this round are
+        redrawn (``secret.redraw``): ``player`` saw only how many boards each laid and
+        which claims it took, when (RULES_NOTES H2)."""
+        if not self.game.hidden_covers:
+            return self.clone()  # type: ignore[return-value]
+        return secret.redraw(self, player, rng)
+
     def action_to_string(self, action: int, player: int | None = None) -> str:
         phase = self.phase
         comp = self.game.components
@@ -223,6 +296,8 @@ class CouncilState(State):
             return f"turn request {comp.requests[action].label()}"
         if phase == ORDER:
             return f"P{action} declared first"
+        if phase == PACE:
+            return f"P{self.pacing[0]}'s move takes {action} beats more"
         return observation.move_name(self, action)
 
     # ------------------------------------------------------------------ information

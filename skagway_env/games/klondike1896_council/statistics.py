@@ -2,7 +2,7 @@
 
 Every id names its own move (a tick's actions need no seat to read), so joint moves
 can be credited seat by seat: laying a board, placing a claim (with its size), the
-declaration (with the tick it came on and whether the cover was exact), waiting,
+declaration (with the beat it came on and whether the cover was exact), waiting,
 taking a card (its value) and joining up.
 """
 
@@ -31,10 +31,10 @@ def action_features(state: CouncilState, action: int,
         return "place", {"claim size": size}
     if isinstance(move, Declare):
         if player is None or state.request < 0:
-            return "declare", {"declare tick": state.tick}
+            return "declare", {"declare beat": state.clock}
         exact = satisfies(state.gold[player], state.rubies[player],
                           comp.requests[state.request], game.is_child(player))
-        return "declare", {"declare tick": state.tick, "exact cover": float(exact)}
+        return "declare", {"declare beat": state.clock, "exact cover": float(exact)}
     if isinstance(move, Wait):
         return "wait", {}
     if isinstance(move, Take):

@@ -1,0 +1,126 @@
+"""What one seat cannot see of the others until the check, and ``State.view``'s redraw.
+
+With ``covers="hidden"`` (RULES_NOTES H2) a seat sees of another, during a round: how
+many boards it laid, which claims it took from its set and when (the set lies in
+front of each player, [Preparation]), when it declared, what card it took; not which
+boards it laid in which turn, nor where its claims lie, nor so what they cover ("the
+claims lie on the gold"). At the check everything is uncovered ([Playing the game]
+"one by one, the players start to uncover their claims"), and the log shows it.
+
+``redraw`` keeps all of that and draws the rest again: for every other seat a
+landscape of as many boards (distinct designs, any turns, uniformly) and, on it,
+a legal path of the same claims in the same order (a depth-first search over Game
+1's placements in a random order). The other seat's real choices are its own, not
+chance, so no odds are fixed by the rules; each consistent landscape is equally
+likely and the search's random order spreads the paths. The view's history is
+rewritten to the redrawn moves, so replaying it rebuilds the view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..klondike1896.components import BOARDS_PER_PLAYER
+from ..klondike1896.geometry import ROTATIONS
+from .actions import Lay, Place
+from .race import lay_claim, legal_offsets
+
+if TYPE_CHECKING:
+    from .state import CouncilState
+
+LANDSCAPE_TRIES = 8  # landscapes drawn before keeping the seat's true one
+SEARCH_NODES = 400  # placements tried on one landscape
+
+
+def hidden_seats(s: CouncilState, player: int) -> list[int]:
+    """The seats whose round ``player`` has not seen: every other seat that laid a
+    board in the round being played (nothing is laid between rounds)."""
+    return [q for q in range(s.num_players) if q != player and s.landscape[q]]
+
+
+def redraw(s: CouncilState, player: int, rng: np.random.Generator) -> CouncilState:
+    view: CouncilState = s.clone()  # type: ignore[assignment]
+    seats = hidden_seats(s, player)
+    for q in seats:
+        if not _redraw_seat(view, q, rng):
+            _copy_seat(s, view, q)
+    _rewrite_history(view, seats)
+    view._race_legal = None
+    view._public = None
+    return view
+
+
+def _reset_cover(view: CouncilState, q: int) -> None:
+    view.covered[q] = 0
+    view.halo[q] = view.game.grid.start
+    view.last_claim[q] = 0
+    view.gold[q] = view.rubies[q] = 0
+    view.used[q] = 0
+    view.placed[q] = []
+
+
+def _redraw_seat(view: CouncilState, q: int, rng: np.random.Generator) -> bool:
+    codec = view.game.codec
+    boards = len(view.landscape[q])
+    slots = [codec.decode(a).slot for a in view.placed[q]]  # type: ignore[union-attr]
+    for _ in range(LANDSCAPE_TRIES):
+        designs = rng.permutation(BOARDS_PER_PLAYER)[:boards]
+        view.landscape[q] = [codec.lay(int(d), int(rng.integers(ROTATIONS))) for d in designs]
+        _reset_cover(view, q)
+        if _path(view, q, slots, rng, [SEARCH_NODES]):
+            return True
+    return False
+
+
+def _path(view: CouncilState, q: int, slots: list[int], rng: np.random.Generator,
+          nodes: list[int]) -> bool:
+    """Place ``slots`` in order on ``q``'s landscape, in a random legal way."""
+    if not slots:
+        return True
+    slot, rest = slots[0], slots[1:]
+    offsets = legal_offsets(view, q, slot)
+    codec = view.game.codec
+    for i in rng.permutation(len(offsets)):
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return False
+        saved = (view.covered[q], view.halo[q], view.last_claim[q], view.gold[q],
+                 view.rubies[q], view.used[q])
+        lay_claim(view, q, slot, offsets[int(i)])
+        view.placed[q].append(codec.place(slot, offsets[int(i)]))
+        if _path(view, q, rest, rng, nodes):
+            return True
+        view.placed[q].pop()
+        (view.covered[q], view.halo[q], view.last_claim[q], view.gold[q], view.rubies[q],
+         view.used[q]) = saved
+    return False
+
+
+def _copy_seat(truth: CouncilState, view: CouncilState, q: int) -> None:
+    """No other path was found in the budget: keep the seat's true round."""
+    view.landscape[q] = list(truth.landscape[q])
+    view.placed[q] = list(truth.placed[q])
+    for name in ("covered", "halo", "last_claim", "gold", "rubies", "used"):
+        getattr(view, name)[q] = getattr(truth, name)[q]
+
+
+def _rewrite_history(view: CouncilState, seats: list[int]) -> None:
+    """Each seat's k-th board and k-th claim of this round become the redrawn ones."""
+    codec = view.game.codec
+    lays = {q: iter(view.landscape[q]) for q in seats}
+    places = {q: iter(view.placed[q]) for q in seats}
+    history = view.history
+    for i in range(view.round_began, len(history)):
+        entry = history[i]
+        if not isinstance(entry, list):
+            continue
+        joint = list(entry)
+        for q in seats:
+            move = codec.decode(joint[q])
+            if isinstance(move, Lay):
+                joint[q] = next(lays[q])
+            elif isinstance(move, Place):
+                joint[q] = next(places[q])
+        history[i] = joint
