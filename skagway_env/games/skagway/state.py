@@ -472,6 +472,11 @@ class SkagwayState(State):
             return f"P{self.recruited_by} recruits a Hired Hand face down"
         if stage == DECAY_PICK:
             return f"one of P{self.decay_queue[0]}'s Railroad Goods cards decays"
+        if stage == DECAY_ROLL and action != cleanup.DECAY_FACE:
+            # Only a 1 acts [4.6], and the last die of a turn is followed at once by the
+            # next turn's table: the record (tensor, log) keeps no other face, so the
+            # faces 2-6 read alike.
+            return f"P{self.decay_queue[0]}'s Goods decay die spares the card (2-6)"
         return self.action_to_string(action)  # the starting player, a die
 
     def log_lines(self) -> list[str]:

@@ -267,6 +267,7 @@ def take_bribe(s: SkagwayState) -> None:
 def catch_roll(s: SkagwayState, die: int) -> None:
     """[7.0] Sheriff's ability minus the die: that many bandits jailed from the bottom."""
     caught = max(0, ability(s, s.sheriff) - die)
+    s.note(f"the Sheriff's catching die shows {die}")  # a die on the table (H5)
     for worker in s.bandits[:caught]:
         s.loc[worker] = JAIL
         s.face_down[worker] = True
