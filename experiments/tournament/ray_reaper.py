@@ -17,9 +17,9 @@ second later, then exits. A process is matched by pid *and* start time, so a reu
 is never hit. A cluster the driver merely connected to (``--ray-address``) spawns no
 descendants and is never touched.
 
-This file runs as a script (``python -I ray_reaper.py DRIVER_PID``) and imports only
-the standard library, so it starts in a few milliseconds and holds ~10 MB. It needs
-Linux's ``/proc``; elsewhere :func:`start_reaper` starts nothing.
+This file runs as a script (``python -I ray_reaper.py DRIVER_PID [POLL_SECONDS]``) and
+imports only the standard library, so it starts in ~0.1 s and holds ~12 MB.
+It needs Linux's ``/proc``; elsewhere :func:`start_reaper` starts nothing.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def end_all(noted: dict[int, int]) -> None:
             return
 
 
-def watch(driver: int) -> None:
+def watch(driver: int, poll_seconds: float = POLL_SECONDS) -> None:
     """Note the driver's Ray descendants until stdin ends, then end them."""
     me = os.getpid()
     born = read_stat(me)
@@ -112,7 +112,7 @@ def watch(driver: int) -> None:
         for pid, start in descendants(driver).items():
             if pid != me and start >= born_after and pid not in noted and names_ray(pid):
                 noted[pid] = start
-        ready, _, _ = select.select([sys.stdin], [], [], POLL_SECONDS)
+        ready, _, _ = select.select([sys.stdin], [], [], poll_seconds)
         if ready and not os.read(sys.stdin.fileno(), 4096):
             break
     end_all(noted)
@@ -121,7 +121,7 @@ def watch(driver: int) -> None:
 class Reaper:
     """The driver's side: holds the pipe whose end tells the watchdog to act."""
 
-    def __init__(self) -> None:
+    def __init__(self, poll_seconds: float = POLL_SECONDS) -> None:
         self.process: subprocess.Popen | None = None
         self._write_end: int | None = None
         if not PROC.is_dir() or not sys.platform.startswith("linux"):
@@ -131,8 +131,9 @@ class Reaper:
             # A session of its own: a Ctrl-C or a kill of the terminal's process group
             # reaches the driver, not the watchdog that must outlive it.
             self.process = subprocess.Popen(
-                [sys.executable, "-I", __file__, str(os.getpid())], stdin=read_end,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                [sys.executable, "-I", __file__, str(os.getpid()), str(poll_seconds)],
+                stdin=read_end, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                start_new_session=True,
             )
         finally:
             os.close(read_end)
@@ -150,10 +151,10 @@ class Reaper:
             self.process = None
 
 
-def start_reaper() -> Reaper:
+def start_reaper(poll_seconds: float = POLL_SECONDS) -> Reaper:
     """A watchdog for the local Ray about to be started (inert where /proc is missing)."""
-    return Reaper()
+    return Reaper(poll_seconds)
 
 
 if __name__ == "__main__":
-    watch(int(sys.argv[1]))
+    watch(int(sys.argv[1]), float(sys.argv[2]) if len(sys.argv) > 2 else POLL_SECONDS)

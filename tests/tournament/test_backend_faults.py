@@ -163,7 +163,7 @@ def test_second_writer_in_the_same_process_is_refused(tmp_path):
 DRIVER = """
 import subprocess, sys, time
 from skagway_experiments.tournament.ray_reaper import start_reaper
-start_reaper()
+start_reaper(poll_seconds=0.1)
 # a raylet stand-in: it starts an agent stand-in and lives until the driver dies (its
 # stdin ends), orphaning the agent, as the raylet does when PR_SET_PDEATHSIG ends it
 raylet = subprocess.Popen([sys.executable, "-c",
@@ -187,7 +187,7 @@ def test_watchdog_ends_ray_descendants_of_a_killed_driver(tmp_path):
     driver = subprocess.Popen([sys.executable, "-c", DRIVER], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True, start_new_session=True)
     agent, other = map(int, driver.stdout.readline().split())
-    time.sleep(2.5)  # the watchdog notes descendants once a second
+    time.sleep(1.5)  # the watchdog notes descendants every 0.1 s here
     try:
         assert alive(agent) and alive(other)
         driver.send_signal(signal.SIGKILL)
