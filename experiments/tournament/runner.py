@@ -163,8 +163,9 @@ def _as_completed(jobs: list) -> Iterator:
 
 
 class BackendError(RuntimeError):
-    """The backend cannot run games: Ray missing, unreachable, or failing to start.
-    Raised before the database is opened, so a failed start stores nothing."""
+    """The backend cannot run games: Ray missing, unreachable, failing to start (raised
+    before the database is opened, so nothing is stored), or failing mid-run (the games
+    finished before it stay stored, and ``--resume`` plays the rest)."""
 
 
 RAY_PROBE_SECONDS = 5.0
@@ -225,13 +226,26 @@ def ray_backend(workers: int, address: str | None) -> Iterator[Any]:
 
 def _run_ray(ray: Any, config: TournamentConfig, games: list[ScheduledGame],
              workers: int) -> Iterator[GameOutcome]:
+    """Games as Ray returns them. A game that raises comes back as a failure like any
+    other; Ray itself failing (a worker killed by the OOM killer, a lost node or
+    cluster) is a :class:`BackendError`, after the games already stored."""
+    from ray.exceptions import RayError
+
     remote = ray.remote(play_batch)
     config_ref = ray.put(config.to_dict())
     batches = _batches(games, _batch_size(len(games), workers))
     pending = [remote.remote(config_ref, b) for b in batches]
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield from ray.get(done[0])
+        try:
+            done, pending = ray.wait(pending, num_returns=1)
+            outcomes = ray.get(done[0])
+        except RayError as exc:
+            message = " ".join(str(exc).split())[:300]
+            raise BackendError(
+                f"Ray failed during the run ({type(exc).__name__}: {message}); the games "
+                "finished so far are stored: run the same command with --resume to play "
+                "the rest") from None
+        yield from outcomes
 
 
 @dataclass(frozen=True)

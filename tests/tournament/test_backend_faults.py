@@ -5,6 +5,7 @@ real Ray in the slow test at the end)."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import signal
@@ -234,3 +235,55 @@ def test_kill_9_of_a_ray_tournament_leaves_no_ray_process(tmp_path):
     for p in left:
         p.kill()
     assert not left, f"left running: {[p.name() for p in left]}"
+
+
+# ------------------------------------------------------------------ Ray failing mid-run
+class FakeRayError(Exception):
+    pass
+
+
+class CrashingRay(types.ModuleType):
+    """A stand-in for a caller's running Ray whose second batch dies with its worker."""
+
+    def __init__(self) -> None:
+        super().__init__("ray")
+        self.__spec__ = importlib.machinery.ModuleSpec("ray", None)  # the CLI looks it up
+        self.batches = 0
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def put(self, value):
+        return value
+
+    def remote(self, function):
+        return types.SimpleNamespace(remote=lambda *args: (function, args))
+
+    def wait(self, pending, num_returns):
+        return pending[:num_returns], pending[num_returns:]
+
+    def get(self, ref):
+        self.batches += 1
+        if self.batches == 2:
+            raise FakeRayError("The worker died unexpectedly\nwhile executing this task")
+        function, args = ref
+        return function(*args)
+
+
+def test_ray_failing_mid_run_is_one_line_and_keeps_the_games_played(
+        tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", CrashingRay())
+    monkeypatch.setitem(sys.modules, "ray.exceptions",
+                        types.SimpleNamespace(RayError=FakeRayError))
+    db = tmp_path / "m.db"
+    code, out, err = run(capsys, "tournament", *FLAGS, "--repeats", "4", "--db", db,
+                         "--backend", "ray")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "Ray failed during the run (FakeRayError: The worker died unexpectedly while" in err
+    assert "run the same command with --resume" in err
+    (name, played), = tournaments(db)
+    assert name == "t" and 0 < played < 8  # the first batch is stored, the rest is not
+    monkeypatch.delitem(sys.modules, "ray")
+    monkeypatch.delitem(sys.modules, "ray.exceptions")
+    assert run(capsys, "tournament", *FLAGS, "--repeats", "4", "--db", db, "--resume")[0] == 0
+    assert tournaments(db) == [("t", 8)]
