@@ -18,6 +18,7 @@ from textwrap import indent
 
 from skagway_experiments.tournament import (
     DEFAULT_CONFIG,
+    BackendError,
     Store,
     StoreError,
     TournamentConfig,
@@ -199,6 +200,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             ray_address=args.ray_address, resume=args.resume,
             progress=False if args.no_progress else None, retry_failed=args.retry_failed,
         )
+    except BackendError as exc:  # Ray missing, unreachable or not starting: nothing stored
+        raise CliError(str(exc)) from None
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the games finished so far are stored in {db}; "
               "run the same command with --resume to play the rest", file=sys.stderr)

@@ -13,11 +13,13 @@ from .config import (
 )
 from .frame import load_games, load_results
 from .records import FailedGame, GameRecord
-from .runner import TournamentRun, play_scheduled, run_tournament
+from .runner import BackendError, TournamentRun, play_scheduled, run_tournament
 from .schedule import ScheduledGame, lineups, schedule, seatings
 from .store import Store, StoreError
+from .writer_lock import TournamentBusyError
 
 __all__ = [
+    "BackendError",
     "DEFAULT_CONFIG",
     "Entrant",
     "FailedGame",
@@ -27,6 +29,7 @@ __all__ = [
     "StoreError",
     "TournamentConfig",
     "TournamentConfigError",
+    "TournamentBusyError",
     "TournamentRun",
     "config_from_dict",
     "config_from_flags",

@@ -10,19 +10,27 @@ is played, by every backend alike, and comes back as a :class:`FailedGame` with 
 seats, error and actions so far; the tournament stores it and goes on. Only
 ``Exception`` is caught: Ctrl-C (``KeyboardInterrupt``) and ``SystemExit`` still stop
 the run as before.
+
+The Ray backend connects (or starts its local Ray) before the database is opened, so a
+Ray that cannot start or be reached stores nothing and the same command can simply be
+run again; a local Ray started here dies with this process, ``kill -9`` included
+(``ray_reaper``). A tournament is written by one run at a time (``writer_lock``).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import signal
+import socket
 import sys
 import time
 import traceback
 from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from skagway_agents import make_agent
 from tqdm import tqdm
@@ -31,9 +39,11 @@ from skagway_env.core import Game, make_game
 
 from ..play import play_game, seat_agents
 from .config import TournamentConfig, check_config, config_from_dict
+from .ray_reaper import start_reaper
 from .records import FailedGame, GameRecord
 from .schedule import ScheduledGame, schedule
 from .store import Store
+from .writer_lock import tournament_writer
 
 BACKENDS = ("local", "ray")
 
@@ -152,29 +162,90 @@ def _as_completed(jobs: list) -> Iterator:
             yield job
 
 
-def _run_ray(config: TournamentConfig, games: list[ScheduledGame], workers: int,
-             address: str | None) -> Iterator[GameOutcome]:
+class BackendError(RuntimeError):
+    """The backend cannot run games: Ray missing, unreachable, failing to start (raised
+    before the database is opened, so nothing is stored), or failing mid-run (the games
+    finished before it stay stored, and ``--resume`` plays the rest)."""
+
+
+RAY_PROBE_SECONDS = 5.0
+"""How long a ``--ray-address`` may take to accept a TCP connection. Ray itself retries
+an unreachable address for about ten minutes (Ray 2.60: 20 tries of ~35 s) before it
+gives up; a cluster that does not answer in seconds is reported at once instead."""
+
+
+def probe_ray_address(address: str) -> None:
+    """Refuse an address (``host:port`` or ``ray://host:port``) nothing listens on.
+
+    ``auto``, ``local`` and forms this cannot parse are left for Ray to judge.
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_PROBE_SECONDS).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise BackendError(f"cannot reach a Ray cluster at {address}: {reason} (is "
+                           "`ray start --head` running there?); nothing was stored") from None
+
+
+@contextmanager
+def ray_backend(workers: int, address: str | None) -> Iterator[Any]:
+    """Ray, initialised for the ``with`` block: connected to ``address``, or a local
+    cluster of ``workers`` CPUs that dies with this process (see ``ray_reaper``).
+
+    A Ray already initialised by the caller is used as it is and left running.
+    """
     try:
         import ray
     except ImportError:
-        raise RuntimeError(
-            "the ray backend needs Ray: pip install 'skagway_env[ray]'"
-        ) from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        kwargs = {"address": address} if address else {"num_cpus": workers}
-        ray.init(include_dashboard=False, log_to_driver=False, **kwargs)
+        raise BackendError("the ray backend needs Ray: pip install 'skagway_env[ray]'") from None
+    if ray.is_initialized():
+        yield ray
+        return
+    if address:
+        probe_ray_address(address)
+    reaper = None if address else start_reaper()
     try:
-        remote = ray.remote(play_batch)
-        config_ref = ray.put(config.to_dict())
-        batches = _batches(games, _batch_size(len(games), workers))
-        pending = [remote.remote(config_ref, b) for b in batches]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield from ray.get(done[0])
-    finally:
-        if started_here:
+        kwargs = {"address": address} if address else {"num_cpus": workers}
+        try:
+            ray.init(include_dashboard=False, log_to_driver=False, **kwargs)
+        except Exception as exc:
+            what = f"connect to Ray at {address}" if address else "start a local Ray"
+            message = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise BackendError(f"cannot {what}: {message}; nothing was stored") from None
+        try:
+            yield ray
+        finally:
             ray.shutdown()
+    finally:
+        if reaper is not None:
+            reaper.close()
+
+
+def _run_ray(ray: Any, config: TournamentConfig, games: list[ScheduledGame],
+             workers: int) -> Iterator[GameOutcome]:
+    """Games as Ray returns them. A game that raises comes back as a failure like any
+    other; Ray itself failing (a worker killed by the OOM killer, a lost node or
+    cluster) is a :class:`BackendError`, after the games already stored."""
+    from ray.exceptions import RayError
+
+    remote = ray.remote(play_batch)
+    config_ref = ray.put(config.to_dict())
+    batches = _batches(games, _batch_size(len(games), workers))
+    pending = [remote.remote(config_ref, b) for b in batches]
+    while pending:
+        try:
+            done, pending = ray.wait(pending, num_returns=1)
+            outcomes = ray.get(done[0])
+        except RayError as exc:
+            message = " ".join(str(exc).split())[:300]
+            raise BackendError(
+                f"Ray failed during the run ({type(exc).__name__}: {message}); the games "
+                "finished so far are stored: run the same command with --resume to play "
+                "the rest") from None
+        yield from outcomes
 
 
 @dataclass(frozen=True)
@@ -239,7 +310,9 @@ def run_tournament(
     games stored as failed, so one broken game never blocks the rest; with
     ``retry_failed`` it plays them again. ``progress=None`` shows a bar on a terminal
     and a heartbeat line every 30 s elsewhere; ``True``/``False`` force the bar on or
-    off (no heartbeat). Bad input raises before the database is touched.
+    off (no heartbeat). Bad input raises before the database is touched, and so does a
+    Ray that cannot start or connect (:class:`BackendError`); another run writing the
+    same tournament raises :class:`~.writer_lock.TournamentBusyError` before a write.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
@@ -253,16 +326,19 @@ def run_tournament(
         agent = make_agent(e.spec, game, seed=0)
         entrants.append({"name": e.name, "spec": e.spec, "agent": agent.name,
                          "params": agent.params()})
-    store = Store(db_path)
-    try:
+    with ExitStack() as stack:  # Ray first: a failed start or connection stores nothing
+        ray = stack.enter_context(ray_backend(workers, ray_address)) if backend == "ray" else None
+        store = Store(db_path)
+        stack.callback(store.close)
+        stack.enter_context(tournament_writer(db_path, config.name))
         tid = store.open_tournament(config, len(games), entrants, resume)
         done = store.done_indices(tid)
         failed_before = store.failed_indices(tid) - done
         skipped = set() if retry_failed else failed_before
         pending = [g for g in games if g.index not in done and g.index not in skipped]
         started = time.perf_counter()
-        if backend == "ray":
-            results = _run_ray(config, pending, workers, ray_address)
+        if ray is not None:
+            results = _run_ray(ray, config, pending, workers)
         else:
             results = _run_local(config, pending, workers)
         show_bar = sys.stderr.isatty() if progress is None else progress
@@ -287,5 +363,3 @@ def run_tournament(
                 heartbeat.beat(played)
         return TournamentRun(tid, config.name, Path(db_path), len(games), len(done), played,
                              time.perf_counter() - started, failed, len(skipped))
-    finally:
-        store.close()
