@@ -51,3 +51,29 @@ def test_a_pile_keeps_its_order():
 def test_an_impossible_move_is_an_error():
     with pytest.raises(ValueError, match="no arrangement"):
         HoldingsFilter(2, 1, [1, 0]).extend([("draw", 0, "d"), ("seen_draw", A)])
+
+
+def test_a_limited_filter_keeps_the_heaviest_arrangements_and_says_what_it_left_out():
+    one = HoldingsFilter(4, 1, [4, 3, 2, 1], limit=2).extend([("draw", 0, "d")])
+    assert set(one.weights) == {(1, 0, 0, 0), (0, 1, 0, 0)}  # the likeliest draws
+    assert one.dropped == pytest.approx(3 / 10)  # a 2 or a 1 of the ten left out
+    moves = [("draw", 0, "a"), ("draw", 1, "b"), ("draw", 0, "c")]
+    exact = HoldingsFilter(3, 2, [3, 2, 1]).extend(moves)
+    limited = HoldingsFilter(3, 2, [3, 2, 1], limit=4).extend(moves)
+    assert exact.dropped == 0.0 and len(exact.weights) > 4
+    assert len(limited.weights) == 4 and 0.0 < limited.dropped < 1.0
+    assert set(limited.weights) <= set(exact.weights)
+    rng = np.random.default_rng(4)
+    assert all(limited.sample(rng)[0] in limited.weights for _ in range(50))
+    roomy = HoldingsFilter(3, 2, [3, 2, 1], limit=1000).extend(moves)
+    assert roomy.weights == exact.weights and roomy.dropped == 0.0
+
+
+def test_a_limited_filter_that_dropped_the_only_explanation_raises():
+    """Callers then rebuild it without a limit (Skagway's information._filter)."""
+    moves = [("draw", 0, "d")]
+    kept = HoldingsFilter(2, 1, [5, 1], limit=1).extend(moves)  # keeps "drew an A"
+    assert kept.weights == {(1, 0): 1.0}
+    with pytest.raises(ValueError, match="no arrangement"):
+        kept.extend([("reveal", 0, B, False)])
+    HoldingsFilter(2, 1, [5, 1]).extend(moves + [("reveal", 0, B, False)])

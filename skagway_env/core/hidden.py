@@ -63,11 +63,21 @@ class HoldingsFilter:
     its items alike). ``sample`` draws one configuration for now and, backwards,
     the kind moved by each tagged move. Filters are immutable: ``extend`` returns a
     new one, so a cached filter can be shared by the states that share its past.
+
+    ``limit`` bounds the configurations kept: a move that leaves more keeps the
+    ``limit`` heaviest, and ``dropped`` adds up the share of the weight left out at
+    each such move (0.0 while the filter is exact). Without a limit the filter is
+    exact, and its size grows with what is hidden: a long game can reach hundreds of
+    thousands of arrangements. A limited filter that a later move empties raises
+    ``ValueError`` like an exact one; callers rebuild it exactly (``limit=None``).
     """
 
-    def __init__(self, kinds: int, holders: int, unseen: Sequence[int]) -> None:
+    def __init__(self, kinds: int, holders: int, unseen: Sequence[int],
+                 limit: int | None = None) -> None:
         self.kinds, self.holders = kinds, holders
         self.unseen = tuple(unseen)
+        self.limit = limit
+        self.dropped = 0.0
         self.weights: dict[Config, float] = {(0,) * (kinds * holders): 1.0}
         self.steps: tuple[Step, ...] = ()
         self._final: tuple[list[Config], list[float]] | None = None
@@ -80,6 +90,7 @@ class HoldingsFilter:
         new = object.__new__(HoldingsFilter)
         new.kinds, new.holders = self.kinds, self.holders
         new.unseen, new.weights, new.steps = self.unseen, self.weights, self.steps
+        new.limit, new.dropped = self.limit, self.dropped
         new._final = self._final
         steps = list(self.steps)
         for name, *args in moves:
@@ -109,6 +120,12 @@ class HoldingsFilter:
                     parents[child] = [(config, x, kind)]
                 else:
                     found.append((config, x, kind))
+        if self.limit is not None and len(weights) > self.limit:
+            total = sum(weights.values())
+            kept = sorted(weights.items(), key=lambda item: -item[1])[:self.limit]
+            self.dropped += 1.0 - sum(w for _, w in kept) / total
+            weights = dict(kept)
+            parents = {c: parents[c] for c in weights}
         top = max(weights.values(), default=1.0)
         self.weights = {c: w / top for c, w in weights.items()}
         self._final = None

@@ -41,7 +41,9 @@ def test_a_placement_that_resolves_the_railroad_from_under_the_deck_can_be_viewe
 
 def test_public_strings_of_chance_show_only_what_the_table_sees():
     """Face-down draws show who drew, not what [4.3.1], [4.3.2], [4.3.4], I19; dice and
-    the starting player are public (H5). The KEEP_GOLD override must not bypass it."""
+    the starting player are public (H5), but a decay die's faces 2-6 read alike: only a
+    1 acts [4.6], and the table's record keeps no other face. The KEEP_GOLD override
+    must not bypass it."""
     game = skagway_env.make_game("skagway", num_players=2)
     rng = np.random.default_rng(3)
     hidden = {Stage.MINE_DRAW, Stage.RAIL_DRAW, Stage.GOODS_DRAW, Stage.HAND_DRAW,
@@ -53,7 +55,9 @@ def test_public_strings_of_chance_show_only_what_the_table_sees():
             if state.is_chance_node():
                 outcomes = [a for a, _ in state.chance_outcomes()]
                 strings = {state.public_action_string(a) for a in outcomes}
-                assert len(strings) == (1 if state.stage in hidden else len(outcomes))
+                expected = (1 if state.stage in hidden
+                            else 2 if state.stage == Stage.DECAY_ROLL else len(outcomes))
+                assert len(strings) == expected
                 assert all("chance: a hidden outcome" not in x for x in strings)
                 seen.add(state.stage)
             random_step(state, rng)

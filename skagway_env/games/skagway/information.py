@@ -173,25 +173,49 @@ def _moves(event: tuple, index: int, viewer: int, slots: dict[int, int], sink: i
     return []
 
 
+FILTER_LIMIT = 20_000
+"""Arrangements a seat's filter keeps (``HoldingsFilter``'s ``limit``). Heuristic and
+random games stay in the tens to thousands; a long game whose Goods deck ran out,
+with many decayed cards under it (H3, I12), reached 411,600, and every view then cost
+seconds. Past the limit the heaviest arrangements are kept, so a view is drawn from
+nearly the exact posterior (``dropped`` says how much weight was left out); a move
+that none of the kept ones explains rebuilds the filter exactly."""
+
+
 def _filter(s: SkagwayState, book: Ledger, pile: str, viewer: int) -> HoldingsFilter:
     """The Gold or Goods filter for ``viewer`` over the whole ledger (cached)."""
-    n, comp = s.num_players, s.game.components
     covered, found = book.filters.get((pile, viewer), (0, None))
     if found is None:
-        if pile == "gold":  # the other seats, then the counters out of play face down
-            faces = [v for v, _ in comp.gold.counts]
-            found = HoldingsFilter(len(faces), n, _counts(comp.gold.supply(n), faces))
-        else:
-            found = HoldingsFilter(len(comp.goods), n - 1, [g.count for g in comp.goods])
+        found = _new_filter(s, pile, FILTER_LIMIT)
     if covered < len(book.events):
-        slots = {q: i for i, q in enumerate(q for q in range(n) if q != viewer)}
-        faces = [v for v, _ in comp.gold.counts]
-        moves = [m for i in range(covered, len(book.events))
-                 if SEAT_EVENTS.get(book.events[i][0]) == pile
-                 for m in _moves(book.events[i], i, viewer, slots, n - 1, faces)]
-        found = found.extend(moves)
+        try:
+            found = found.extend(_filter_moves(s, book, pile, viewer, covered))
+        except ValueError:
+            if found.limit is None:
+                raise
+            exact = _new_filter(s, pile, None)  # the kept arrangements could not explain it
+            found = exact.extend(_filter_moves(s, book, pile, viewer, 0))
         book.filters[(pile, viewer)] = (len(book.events), found)
     return found
+
+
+def _new_filter(s: SkagwayState, pile: str, limit: int | None) -> HoldingsFilter:
+    n, comp = s.num_players, s.game.components
+    if pile == "gold":  # the other seats, then the counters out of play face down
+        faces = [v for v, _ in comp.gold.counts]
+        return HoldingsFilter(len(faces), n, _counts(comp.gold.supply(n), faces), limit)
+    return HoldingsFilter(len(comp.goods), n - 1, [g.count for g in comp.goods], limit)
+
+
+def _filter_moves(s: SkagwayState, book: Ledger, pile: str, viewer: int,
+                  start: int) -> list[tuple]:
+    """The filter moves of ``viewer``'s ledger events from ``start`` on."""
+    n, comp = s.num_players, s.game.components
+    slots = {q: i for i, q in enumerate(q for q in range(n) if q != viewer)}
+    faces = [v for v, _ in comp.gold.counts]
+    return [m for i in range(start, len(book.events))
+            if SEAT_EVENTS.get(book.events[i][0]) == pile
+            for m in _moves(book.events[i], i, viewer, slots, n - 1, faces)]
 
 
 def _counts(values: tuple[int, ...], faces: list[int]) -> list[int]:
