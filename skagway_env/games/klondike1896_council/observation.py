@@ -301,7 +301,7 @@ def _landscape_rows(s: CouncilState, q: int) -> list[str]:
     return rows
 
 
-def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
+def describe(s: CouncilState, player: int | None, with_log: bool = True) -> str:
     """Text for ``player`` (``None``: every seat's landscape, as a referee sees the
     table); ``with_log`` adds the last round's checks."""
     from .state import PHASE_NAMES, RACE

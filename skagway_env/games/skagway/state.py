@@ -103,6 +103,8 @@ def seat_name(seat: int) -> str:
 
 class SkagwayState(State):
     game: SkagwayGame
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     def __init__(self, game: SkagwayGame) -> None:
         super().__init__(game)
@@ -486,22 +488,6 @@ class SkagwayState(State):
         return list(self._ensure_log())
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)  # sequential: only the seat to move acts
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player)
-
-    def position_string(self, player: int) -> str:
-        return observation.describe(self, player, with_log=False)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None)
-
     def view(self, player: int, rng: np.random.Generator) -> SkagwayState:
         """Redraw what ``player`` has not seen, and the history to match
         (``information.view``; DESIGN.md, "Hidden information and view")."""
