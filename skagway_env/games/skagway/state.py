@@ -169,7 +169,7 @@ class SkagwayState(State):
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
         # The last turn's public events and this turn's, for display only: a cache that
-        # clone may drop and serialize and == ignore; rebuilt from ``history`` when
+        # clone copies and serialize and == ignore; rebuilt from ``history`` when
         # missing (``_ensure_log``). This turn's begin at ``_turn_start``.
         self._log: list[str] | None = []
         self._turn_start: int | None = 0
@@ -499,7 +499,12 @@ class SkagwayState(State):
         for key in ("gold_held", "rail_held", "goods_held", "prestige"):
             d[key] = [x[:] for x in self.__dict__[key]]
         d["_legal"] = None
-        d["_log"] = None  # display only: rebuilt from history if a clone is shown
+        # The display log travels with the clone: a copy of two turns' public events
+        # costs far less than the replay of the whole history that rebuilding it takes
+        # (``_ensure_log``), and noting events costs the rules nothing measurable
+        # (issue 21). A state without one (deserialized) still rebuilds it when shown.
+        log = self._log
+        d["_log"] = None if log is None else log[:]
         new.__dict__ = d
         return new
 
