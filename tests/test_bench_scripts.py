@@ -21,3 +21,26 @@ def test_bench_mcts_searches_simultaneous_games(name):
         assert state.current_player() in (seat, SIMULTANEOUS)
     rate, steps = bench_mcts.bench_ours(name, iterations=3, count=2, players=2)
     assert rate > 0 and steps > 0
+
+
+def test_bench_report_writes_every_section(tmp_path, monkeypatch):
+    """The page generator runs end to end (its measuring parts stubbed: they are the
+    bench scripts above) and names the machine, the command and every section."""
+    from skagway_experiments import bench_report
+
+    for part in ("bench_envs", "bench_views", "bench_search", "bench_collection"):
+        monkeypatch.setattr(bench_report, part, lambda *_a, _p=part: [f"| {_p} |"])
+    out = tmp_path / "benchmarks.md"
+    bench_report.main(["--quick", "--out", str(out)])
+    page = out.read_text()
+    for needle in ("CPU:", "bench_report.py --quick", "## Engines and environments",
+                   "## Views", "## IS-MCTS", "## MaskablePPO collection", "| bench_views |"):
+        assert needle in page
+
+
+def test_bench_views_compares_a_view_with_a_clone(monkeypatch):
+    from skagway_experiments import bench_report
+
+    monkeypatch.setattr(skagway_env, "list_games", lambda: ["klondike_rush"])
+    rows = bench_report.bench_views(2, 1)
+    assert rows[-1].startswith("| klondike_rush | 4 |")
