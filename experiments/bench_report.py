@@ -191,6 +191,9 @@ def main(argv: list[str] | None = None) -> None:
              "in one process. Ratios against a peer measured in the same run are the "
              "figures to compare; absolute numbers follow the machine's load.", ""]
     lines += [f"- {item}" for item in head] + [""]
+    lines += ["Targets (issue 21): every AEC env at least 2.5× connect_four, the council "
+              "Parallel env at least 1.0×; IS-MCTS game steps at least 1.5× OpenSpiel's "
+              "MCTSBot; MaskablePPO collection at least 2× connect_four's.", ""]
     if os.getloadavg()[0] > (os.cpu_count() or 1) * 0.75:
         lines += ["**The machine was heavily loaded during this run** (other jobs held "
                   "its cores): absolute numbers are low; the ratios hold better.", ""]
