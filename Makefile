@@ -31,8 +31,10 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check skagway_env agents experiments tests setup.py
 
+# Every benchmark in one run (envs, engines, views, IS-MCTS, PPO collection beside their
+# peers), written to docs/benchmarks.md with the machine and the command.
 bench: $(STAMP)
-	$(BIN)/python experiments/bench_env.py
+	$(BIN)/python experiments/bench_report.py
 
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden.regenerate

@@ -23,22 +23,29 @@ from skagway_agents.mcts import MCTSAgent
 
 import skagway_env
 from skagway_env.core import State, game_class
-from skagway_env.core.playout import sample_chance
+from skagway_env.core.playout import random_step
 
 
-def positions(game: skagway_env.Game, count: int, seed: int) -> list[State]:
+def positions(game: skagway_env.Game, count: int, seed: int) -> list[tuple[State, int]]:
+    """``count`` decision states of random games, each with the seat that decides
+    there: the seat to move, or at a simultaneous node one of the seats with a choice
+    (the others' parts of the joint move are the search's to draw). Only real choices
+    (two legal actions or more): a forced move is played without a search."""
     rng = np.random.default_rng(seed)
-    found: list[State] = []
+    found: list[tuple[State, int]] = []
     while len(found) < count:
         state = game.new_initial_state()
-        path: list[State] = []
+        path: list[tuple[State, int]] = []
         while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            path.append(state.clone())
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
+            if state.is_simultaneous_node():
+                seats = [p for p in range(state.num_players) if len(state.legal_actions(p)) > 1]
+                if seats:
+                    path.append((state.clone(), seats[int(rng.integers(len(seats)))]))
+            elif not state.is_chance_node() and len(state.legal_actions()) > 1:
+                path.append((state.clone(), state.current_player()))
+            random_step(state, rng)
+        if len(path) < 2:
+            continue
         found += [path[int(i)] for i in rng.choice(len(path), size=2, replace=False)]
     return found[:count]
 
@@ -68,15 +75,17 @@ class StepCounter:
         self.cls.apply_action, self.cls.apply_actions = self.orig
 
 
-def bench_ours(name: str, iterations: int, count: int) -> tuple[float, float]:
+def bench_ours(name: str, iterations: int, count: int,
+               players: int | None = None) -> tuple[float, float]:
+    """(iterations/s, game steps/s) of ``MCTSAgent`` searching views of ``count``
+    random positions of ``name`` (at ``players`` seats; default the most)."""
     info = game_class(name).info
-    game = skagway_env.make_game(name, num_players=info.max_players)
+    game = skagway_env.make_game(name, num_players=players or info.max_players)
     states = positions(game, count, seed=1)
     agent = MCTSAgent(game, seed=0, iterations=iterations)
     with StepCounter(State) as counter:
         started = time.perf_counter()
-        for s in states:
-            p = s.current_player()
+        for s, p in states:
             agent.act(s.view(p, agent.rng), p)
         seconds = time.perf_counter() - started
     return iterations * len(states) / seconds, counter.steps / seconds

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -74,11 +74,41 @@ class GameInfo:
     presets: tuple[Variant, ...] = ()
 
 
+class ObservationModule(Protocol):
+    """What a game's ``observation.py`` provides to the core ``State`` hooks: the one
+    place a seat's tensor and text are made (and made fast)."""
+
+    def encode(self, state: Any, player: int) -> np.ndarray:
+        """``player``'s float32 observation tensor of ``game.observation_size()``."""
+
+    def describe(self, state: Any, player: int | None, with_log: bool = True) -> str:
+        """``player``'s text (``None``: the whole state, hidden parts included);
+        ``with_log=False`` leaves out the move log (games without one ignore it)."""
+
+
+class StatisticsModule(Protocol):
+    """What a game's ``statistics.py`` provides to ``State.action_features``."""
+
+    def action_features(self, state: Any, action: int, player: int | None = None
+                        ) -> tuple[str, dict[str, float]]:
+        """The decision's kind and numeric features (``player``: the seat acting)."""
+
+
 class Game(ABC):
-    """A game with fixed parameters. Cheap to share between many states."""
+    """A game with fixed parameters. Cheap to share between many states.
+
+    The hooks a game sets instead of writing the same methods again:
+    ``state_class`` (``new_initial_state`` builds one), ``components_loader`` (loads
+    ``params.data_file`` into ``self.components`` before the game's own ``__init__``
+    goes on), and an action codec in ``self.codec`` (its ``size`` is
+    ``num_distinct_actions``).
+    """
 
     info: ClassVar[GameInfo]
     params_class: ClassVar[type[GameParams]] = GameParams
+    state_class: ClassVar[type[State] | None] = None
+    components_loader: ClassVar[Callable[[str | None], Any] | None] = None
+    """Reads a components file (``None``: the bundled one); games with data set it."""
 
     def __init__(self, params: GameParams | None = None, **kwargs: Any) -> None:
         if params is None:
@@ -87,6 +117,9 @@ class Game(ABC):
             raise GameParameterError("pass either a params object or keywords, not both")
         self.params = params
         self._validate_common()
+        loader = type(self).components_loader
+        if loader is not None:
+            self.components = loader(getattr(params, "data_file", None))
 
     # ---------------------------------------------------------------- parameters
     @classmethod
@@ -127,9 +160,14 @@ class Game(ABC):
         return self.params.num_players
 
     # ---------------------------------------------------------------- sizes
-    @abstractmethod
     def num_distinct_actions(self) -> int:
-        """Size of the fixed action space (player actions and chance outcomes)."""
+        """Size of the fixed action space (player actions and chance outcomes): by
+        default the size of the game's action codec, ``self.codec``."""
+        codec = getattr(self, "codec", None)
+        if codec is None:
+            raise NotImplementedError(f"{self.name}: no action codec; override "
+                                      "num_distinct_actions")
+        return codec.size
 
     @abstractmethod
     def observation_size(self) -> int:
@@ -149,9 +187,13 @@ class Game(ABC):
         """Upper bound on ``len(state.history)``, chance outcomes included."""
 
     # ---------------------------------------------------------------- states
-    @abstractmethod
     def new_initial_state(self) -> State:
-        """The position before the first action (often a chance node)."""
+        """The position before the first action (often a chance node): by default a
+        fresh ``state_class``."""
+        if self.state_class is None:
+            raise NotImplementedError(f"{self.name}: no state_class; override "
+                                      "new_initial_state")
+        return self.state_class(self)
 
     def deserialize(self, data: dict[str, Any]) -> State:
         """Rebuild a state from ``State.serialize()`` output."""
@@ -187,7 +229,15 @@ class State(ABC):
     Subclasses keep their data in plain attributes made of ints, bools, strings,
     ``None`` and (nested) lists, so that ``serialize`` and ``clone`` can be generic.
     Attributes whose names start with ``_`` are caches and are not serialized.
+
+    Hooks a game sets instead of writing the delegations again: ``observation_module``
+    (its ``encode`` and ``describe`` give ``observation_tensor``,
+    ``observation_string``, ``position_string`` and ``__str__``) and
+    ``statistics_module`` (its ``action_features``).
     """
+
+    observation_module: ClassVar[ObservationModule | None] = None
+    statistics_module: ClassVar[StatisticsModule | None] = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -222,19 +272,38 @@ class State(ABC):
     def action_to_string(self, action: int, player: int | None = None) -> str:
         """A readable name for ``action``."""
 
-    @abstractmethod
     def observation_tensor(self, player: int) -> np.ndarray:
-        """What ``player`` sees, as a float32 vector of ``game.observation_size()``."""
+        """What ``player`` sees, as a float32 vector of ``game.observation_size()``
+        (``observation_module.encode``)."""
+        return self._observation_module().encode(self, player)
 
-    @abstractmethod
     def observation_string(self, player: int) -> str:
-        """What ``player`` sees, as text for people and golden files."""
+        """What ``player`` sees, as text for people and golden files
+        (``observation_module.describe``, move log included)."""
+        return self._observation_module().describe(self, player, with_log=True)
 
     def position_string(self, player: int) -> str:
         """What ``player`` can read on the table now: the observation string without
         its move log. ``observation_tensor(player)`` holds at least this much: two
         states with equal tensors have equal position strings (a generic test)."""
-        return self.observation_string(player)
+        module = self.observation_module
+        if module is None:
+            return self.observation_string(player)
+        return module.describe(self, player, with_log=False)
+
+    def __str__(self) -> str:
+        """The whole state as text, hidden parts included (for referees and logs)."""
+        module = self.observation_module
+        if module is None:
+            return object.__str__(self)
+        return module.describe(self, None, with_log=True)
+
+    def _observation_module(self) -> ObservationModule:
+        module = self.observation_module
+        if module is None:
+            raise NotImplementedError(f"{self.game.name}: set observation_module or "
+                                      "override observation_tensor and observation_string")
+        return module
 
     def public_action_string(self, action: int, player: int | None = None) -> str:
         """``player``'s ``action`` (the mover's by default) as the other seats see it:
@@ -264,9 +333,17 @@ class State(ABC):
                         ) -> tuple[str, dict[str, float]]:
         """How to count a decision in tournament statistics: its kind, and numeric
         features of it, for the seat to move (at a simultaneous node, for ``player``'s
-        part of the joint move). By default the first word of its name. Games
-        override this with their own labels (``<game>/statistics.py``)."""
-        return self.action_to_string(action, player).split()[0], {}
+        part of the joint move). By default the first word of its name; games with
+        a ``statistics_module`` get its labels (``<game>/statistics.py``), called with
+        ``player`` the seat to move when none is given and a seat is to move."""
+        module = self.statistics_module
+        if module is None:
+            return self.action_to_string(action, player).split()[0], {}
+        if player is None:
+            to_move = self.current_player()
+            if to_move >= 0:
+                player = to_move
+        return module.action_features(self, action, player)
 
     # ---------------------------------------------------------------- optional rules
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -62,6 +62,8 @@ class DawsonCityBarbersGame(Game):
     )
     params_class = DawsonCityBarbersParams
     params: DawsonCityBarbersParams
+    state_class = DawsonCityBarbersState
+    components_loader = staticmethod(load_components)  # params.data_file -> self.components
 
     def __init__(self, params: DawsonCityBarbersParams | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
@@ -71,7 +73,6 @@ class DawsonCityBarbersGame(Game):
                 raise GameParameterError(
                     f"dawson_city_barbers: {name} must be one of {', '.join(allowed)}, "
                     f"got {getattr(self.params, name)!r}")
-        self.components = load_components(self.params.data_file)
         self.codec = ActionCodec(self.components)
         self.pan_by_spaces = self.params.pan_count == "spaces"
         self.face_down = self.params.discards == "face_down"
@@ -80,9 +81,6 @@ class DawsonCityBarbersGame(Game):
                 f"dawson_city_barbers: {self.components.deck_size} cards cannot deal "
                 f"{HAND_SIZE} to {self.num_players} players"
             )
-
-    def num_distinct_actions(self) -> int:
-        return self.codec.size
 
     def observation_size(self) -> int:
         return observation.size(self.components.num_kinds)
@@ -93,6 +91,3 @@ class DawsonCityBarbersGame(Game):
     def max_game_length(self) -> int:
         # the start player's draw; per round the deal, one turn per card, three flips
         return 1 + ROUNDS * (2 * HAND_SIZE * self.num_players + 3)
-
-    def new_initial_state(self) -> DawsonCityBarbersState:
-        return DawsonCityBarbersState(self)

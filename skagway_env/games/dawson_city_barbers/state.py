@@ -33,6 +33,8 @@ class DawsonCityBarbersState(State):
     underscore fields are caches that ``serialize`` and ``==`` ignore."""
 
     game: DawsonCityBarbersGame
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     def __init__(self, game: DawsonCityBarbersGame) -> None:
         super().__init__(game)
@@ -302,22 +304,6 @@ class DawsonCityBarbersState(State):
         return self.log
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)  # sequential: only the seat to move acts
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player)
-
-    def position_string(self, player: int) -> str:
-        return observation.describe(self, player, with_log=False)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None)
-
     def view(self, player: int, rng: np.random.Generator) -> DawsonCityBarbersState:
         """Redraw what ``player`` has not seen, and rewrite ``history`` to match.
 

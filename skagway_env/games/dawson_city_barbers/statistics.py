@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from .state import DawsonCityBarbersState
 
 
-def action_features(state: DawsonCityBarbersState, action: int) -> tuple[str, dict[str, float]]:
+def action_features(state: DawsonCityBarbersState, action: int, player: int | None = None
+                    ) -> tuple[str, dict[str, float]]:
     """Schedule (with the train, work and pan moves of the card), haircut (with the
     turn of the round it came on) or the long weekend by track."""
     player = state.current_player()

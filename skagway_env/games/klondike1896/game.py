@@ -50,6 +50,8 @@ class Klondike1896Game(Game):
     )
     params_class = Klondike1896Params
     params: Klondike1896Params
+    state_class = Klondike1896State
+    components_loader = staticmethod(load_components)  # params.data_file -> self.components
 
     def __init__(self, params: Klondike1896Params | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
@@ -62,7 +64,6 @@ class Klondike1896Game(Game):
                 raise GameParameterError(f"klondike1896: {flag} must be true or false")
         if p.secret_rubies:  # this instance hides the other seats' rubies and boards
             self.info = replace(type(self).info, hidden_information=True)
-        self.components = load_components(p.data_file)
         if self.components.row_types < self.num_players:
             raise GameParameterError(
                 f"klondike1896: {self.components.row_types} claim types cannot fill a row "
@@ -85,9 +86,6 @@ class Klondike1896Game(Game):
             found = self._terrain[key] = terrain_of(self.components, self.grid, key)
         return found
 
-    def num_distinct_actions(self) -> int:
-        return self.codec.size
-
     def observation_size(self) -> int:
         return self._observation_size
 
@@ -101,6 +99,3 @@ class Klondike1896Game(Game):
         extra = (MAX_BID - 3) * n + n  # bids rise from 4 to 30, passes in between
         per_round = auction + 1 + extra + 1  # one joint placement, the buyer's placement
         return 4 * n + deals + self.max_rounds * per_round
-
-    def new_initial_state(self) -> Klondike1896State:
-        return Klondike1896State(self)

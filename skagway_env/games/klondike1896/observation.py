@@ -285,8 +285,10 @@ def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
     return lines
 
 
-def describe(s: Klondike1896State, player: int | None) -> str:
-    """Text view for ``player`` (``None``: the whole state, secrets included)."""
+def describe(s: Klondike1896State, player: int | None, with_log: bool = True) -> str:
+    """Text view for ``player`` (``None``: the whole state, secrets included).
+    The game keeps no move log, so ``with_log`` changes nothing: the position string is
+    the whole text."""
     comp = s.game.components
     names = [c.name for c in comp.claims]
     cur = s.current_player()

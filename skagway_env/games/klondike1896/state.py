@@ -28,6 +28,8 @@ START_RUBIES = 3  # [Preparation] "Each player receives three rubies"
 
 class Klondike1896State(State):
     game: Klondike1896Game
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     def __init__(self, game: Klondike1896Game) -> None:
         super().__init__(game)
@@ -239,19 +241,6 @@ class Klondike1896State(State):
         return self.action_to_string(action, CHANCE)
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action, player)
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None)
-
     def view(self, player: int, rng: np.random.Generator) -> Klondike1896State:
         """A clone; with secret rubies ([Tips] 2) the other seats' board arrangements,
         and so their rubies, are redrawn (``secret.redraw``)."""

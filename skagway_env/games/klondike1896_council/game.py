@@ -71,6 +71,8 @@ class CouncilGame(Game):
     )
     params_class = CouncilParams
     params: CouncilParams
+    state_class = CouncilState
+    components_loader = staticmethod(load_council)  # params.data_file -> self.components
     rounds = ROUNDS
 
     def __init__(self, params: CouncilParams | None = None, **kwargs) -> None:
@@ -85,7 +87,6 @@ class CouncilGame(Game):
         self.has_last_player = self.num_players > 2 or self.params.two_players == "join"
         # [Special rules for children] only white and gray requests when a child plays
         self.children_pack = bool(self.child_seats)
-        self.components = load_council(self.params.data_file)
         self.grid = build_grid(self.components.shared, False)
         # beyond[k]: the cells of the line past its first k boards
         size = self.grid.board_size
@@ -144,9 +145,6 @@ class CouncilGame(Game):
             found = self._terrain[key] = terrain_of(self.components.shared, self.grid, key)
         return found
 
-    def num_distinct_actions(self) -> int:
-        return self.codec.size
-
     def observation_size(self) -> int:
         return observation.size(self)
 
@@ -162,6 +160,3 @@ class CouncilGame(Game):
         per_round = (MAX_SEATS + 1 + ticks + MAX_SEATS * moves + (MAX_SEATS - 1)
                      + MAX_SEATS + 1)
         return ROUNDS * per_round
-
-    def new_initial_state(self) -> CouncilState:
-        return CouncilState(self)

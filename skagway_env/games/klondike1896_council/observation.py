@@ -152,58 +152,61 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
 
 
 def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
-    """Seat ``q``'s features; ``seen``: its landscape and cover are visible to the
-    observer (its own, or every seat's with open covers)."""
+    """Seat ``q``'s features into the zeroed ``out``; ``seen``: its landscape and cover
+    are visible to the observer (its own, or every seat's with open covers). The
+    scalar runs are built as lists and written a slice at a time (``seat_fields``'
+    order); the cell planes come from the bit masks and the cached terrain."""
     from .state import JOIN, TAKE
 
     game = s.game
     comp = game.components
     n, cells = s.num_players, game.grid.cells
-    out[0], out[1] = 1.0, float(game.is_child(q))
-    out[2:6] = np.array(s.levels[q], np.float32) / 10.0
-    out[6] = len(s.landscape[q]) / 4.0
-    i = 7
+    landscape = s.landscape[q]
+    start: list[float] = [1.0, float(game.is_child(q))]
+    start += [level / 10.0 for level in s.levels[q]]
+    start.append(len(landscape) / 4.0)
+    pieces = [0.0] * (4 * PIECES)
     if seen:
-        for place, code in enumerate(s.landscape[q]):
-            out[i + place * PIECES + code] = 1.0
-    i += 4 * PIECES
-    for slot in range(comp.slots):
-        out[i + slot] = s.used[q] >> slot & 1
-    i += comp.slots
+        for place, code in enumerate(landscape):
+            pieces[place * PIECES + code] = 1.0
+    start += pieces
+    used = s.used[q]
+    start += [used >> slot & 1 for slot in range(comp.slots)]
+    i = len(start)
+    out[:i] = start
     if seen:
         out[i:i + cells] = _mask_bits(s.covered[q], cells)
         out[i + cells:i + 2 * cells] = _mask_bits(s.last_claim[q], cells)
-        if s.landscape[q]:
-            out[i + 2 * cells:i + 4 * cells] = terrain_planes(game, s.landscape[q]).ravel()
+        if landscape:
+            out[i + 2 * cells:i + 4 * cells] = terrain_planes(game, landscape).ravel()
         out[i + 4 * cells], out[i + 4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
     i += 4 * cells + 2
-    out[i] = float(s.racing(q))
-    out[i + 1] = float(s.declared[q] >= 0)
-    out[i + 2] = float(q == s.last)
-    out[i + 3] = (s.declared[q] + 1) / BEATS
-    out[i + 4] = s.free_at[q] / BEATS
-    out[i + 5], out[i + 6] = s.checked[q] / ROUNDS, s.exact[q] / ROUNDS
-    i += 7
+    order = [0.0] * MAX_SEATS
     if q in s.order:
-        out[i + s.order.index(q)] = 1.0
-    i += MAX_SEATS
+        order[s.order.index(q)] = 1.0
+    card = [0.0] * len(comp.kinds)
     if s.card[q] >= 0:
-        out[i + s.card[q]] = 1.0
-    i += len(comp.kinds)
+        card[s.card[q]] = 1.0
+    partner = [0.0] * MAX_SEATS
     if s.partner[q] >= 0:
-        out[i + (s.partner[q] - q) % n] = 1.0
-    i += MAX_SEATS
+        partner[(s.partner[q] - q) % n] = 1.0
     to_act = (s.phase == TAKE and s.queue[0] == q) or (s.phase == JOIN and s.last == q)
-    out[i] = float(to_act)
-    out[i + 1] = float(q in s.pending)
-    out[i + 2] = float(q in s.queue)
+    tail: list[float] = [float(s.racing(q)), float(s.declared[q] >= 0), float(q == s.last),
+                         (s.declared[q] + 1) / BEATS, s.free_at[q] / BEATS,
+                         s.checked[q] / ROUNDS, s.exact[q] / ROUNDS]
+    tail += order
+    tail += card
+    tail += partner
+    tail += (float(to_act), float(q in s.pending), float(q in s.queue))
+    out[i:i + len(tail)] = tail
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The global part and every seat's block as its owner sees it and as the others
-    do: the same for every observer but the order of the blocks, so built once a
-    position and kept in ``s._public`` until the next action (``CouncilState`` drops
-    it)."""
+def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndarray]]:
+    """The global part, the same for every observer, and the seat blocks built so far,
+    by (seat, seen): a seat's block as its owner sees it and as the others do. Kept in
+    ``s._public`` until the next action (``CouncilState`` drops it), so the seats
+    observing one position (a simultaneous node) share them; a block is built only
+    when an observer needs it (one seat observes each step of a sequential phase)."""
     found = s._public
     if found is not None:
         return found
@@ -225,29 +228,31 @@ def _public(s: CouncilState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
     i += len(BACKS)
     head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
-    own = np.zeros((s.num_players, seat_size(game)), dtype=np.float32)
-    for q in range(s.num_players):
-        _seat_block(s, q, own[q], True)
-    if game.hidden_covers:
-        others = np.zeros_like(own)
-        for q in range(s.num_players):
-            _seat_block(s, q, others[q], False)
-    else:
-        others = own
-    s._public = (head, own, others)
+    s._public = (head, {})
     return s._public
 
 
 def encode(s: CouncilState, player: int) -> np.ndarray:
-    head, own, others = _public(s)
+    head, blocks = _public(s)
     n = s.num_players
-    out = np.zeros(size(s.game), dtype=np.float32)
+    game = s.game
+    width = game.__dict__.get("_seat_size")
+    if width is None:
+        width = game.__dict__["_seat_size"] = seat_size(game)
+    out = np.zeros(len(head) + MAX_SEATS * width, dtype=np.float32)
     out[:len(head)] = head
-    width = own.shape[1]
+    hidden = game.hidden_covers
     for r in range(n):
         q = (player + r) % n
+        seen = r == 0 or not hidden  # open covers: every seat is seen as its owner sees it
         start = len(head) + r * width
-        out[start:start + width] = own[q] if r == 0 else others[q]
+        block = blocks.get((q, seen))
+        if block is None:
+            block = blocks[(q, seen)] = out[start:start + width]
+            _seat_block(s, q, block, seen)
+            blocks[(q, seen)] = block.copy()
+        else:
+            out[start:start + width] = block
     return out
 
 
@@ -301,7 +306,7 @@ def _landscape_rows(s: CouncilState, q: int) -> list[str]:
     return rows
 
 
-def describe(s: CouncilState, player: int | None, with_log: bool) -> str:
+def describe(s: CouncilState, player: int | None, with_log: bool = True) -> str:
     """Text for ``player`` (``None``: every seat's landscape, as a referee sees the
     table); ``with_log`` adds the last round's checks."""
     from .state import PHASE_NAMES, RACE

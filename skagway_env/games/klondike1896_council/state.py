@@ -32,6 +32,8 @@ PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
 
 class CouncilState(State):
     game: CouncilGame
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     def __init__(self, game: CouncilGame) -> None:
         super().__init__(game)
@@ -299,24 +301,3 @@ class CouncilState(State):
         if phase == PACE:
             return f"P{self.pacing[0]}'s move takes {action} beats more"
         return observation.move_name(self, action)
-
-    # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        """Features of ``action`` for the seat to move, or for ``player``'s part of a
-        tick's joint move."""
-        if player is None and self.current_player() >= 0:
-            player = self.current_player()
-        return statistics.action_features(self, action, player)
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player, with_log=True)
-
-    def position_string(self, player: int) -> str:
-        return observation.describe(self, player, with_log=False)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None, with_log=True)

@@ -40,10 +40,12 @@ class KlondikeRushGame(Game):
     )
     params_class = KlondikeRushParams
     params: KlondikeRushParams
+    state_class = KlondikeRushState
+    components_loader = staticmethod(load_components)  # params.data_file -> self.components
 
     def __init__(self, params: KlondikeRushParams | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
-        comp = self.components = load_components(self.params.data_file)
+        comp = self.components
         self.codec = ActionCodec(comp)
         n = self.num_players
         if self.params.last_bid and not LAST_BID_PLAYERS[0] <= n <= LAST_BID_PLAYERS[1]:
@@ -60,9 +62,6 @@ class KlondikeRushGame(Game):
         if sum(o.count for o in comp.orders) < ORDERS_DEALT * n:
             raise GameParameterError(
                 f"klondike_rush: too few order cards to deal {ORDERS_DEALT} to {n} players")
-
-    def num_distinct_actions(self) -> int:
-        return self.codec.size
 
     def observation_size(self) -> int:
         return self.obs_size
@@ -82,6 +81,3 @@ class KlondikeRushGame(Game):
         mines = sum(sum(c.mines) for c in comp.cards)
         free = sum(comp.tokens) // min(comp.smallest_order, 3)
         return setup + cards * per_turn + mines + free + 3 * n + 1
-
-    def new_initial_state(self) -> KlondikeRushState:
-        return KlondikeRushState(self)

@@ -248,8 +248,10 @@ def board_text(s: KlondikeRushState) -> str:
     return text
 
 
-def describe(s: KlondikeRushState, player: int | None) -> str:
-    """Text view for ``player`` (``None``: the whole state, every hand included)."""
+def describe(s: KlondikeRushState, player: int | None, with_log: bool = True) -> str:
+    """Text view for ``player`` (``None``: the whole state, every hand included).
+    The game keeps no move log, so ``with_log`` changes nothing: the position string is
+    the whole text."""
     comp = s.game.components
     names = comp.companies
     head = f"{s.PHASE_NAMES[s.phase]}; snow beast figure: P{s.active}"

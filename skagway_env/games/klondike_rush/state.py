@@ -46,6 +46,8 @@ TWO_PLAYER_LOT = 2  # [2-Player Game] "draw 2 company cards instead of 1"
 
 class KlondikeRushState(State):
     game: KlondikeRushGame
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     # phases; chance: TOKENS, DEAL, DRAW, CRATE
     TOKENS, DEAL, DRAW, BID, OFFER, LAST, CRATE, BUILD, PROFIT, SETTLE, OVER = range(11)
@@ -294,19 +296,6 @@ class KlondikeRushState(State):
         return f"P{receiver} draws an order card"
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)  # sequential: only the seat to move acts
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None)
-
     def view(self, player: int, rng: np.random.Generator) -> KlondikeRushState:
         """Redraw the order cards ``player`` has not seen, and the history's draws.
 

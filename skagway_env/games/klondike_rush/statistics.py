@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from .state import KlondikeRushState
 
 
-def action_features(state: KlondikeRushState, action: int) -> tuple[str, dict[str, float]]:
+def action_features(state: KlondikeRushState, action: int, player: int | None = None
+                    ) -> tuple[str, dict[str, float]]:
     """Bids (amount, and amount per investment on the lot), builds (cost), orders
     (value), turn-ins; the other decisions by name."""
     move = state.game.codec.decode(action)

@@ -41,17 +41,15 @@ class SkagwayGame(Game):
     )
     params_class = SkagwayParams
     params: SkagwayParams
+    state_class = SkagwayState
+    components_loader = staticmethod(load_components)  # params.data_file -> self.components
 
     def __init__(self, params: SkagwayParams | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
-        self.components = load_components(self.params.data_file)
         self.codec = ActionCodec(len(self.components.goods))
         if not isinstance(self.params.max_turns, int) or self.params.max_turns < 1:
             raise GameParameterError(f"skagway: max_turns must be a positive integer, got "
                                      f"{self.params.max_turns!r}")
-
-    def num_distinct_actions(self) -> int:
-        return self.codec.size
 
     def observation_size(self) -> int:
         return observation.size(len(self.components.goods), len(self.components.prestige))
@@ -62,6 +60,3 @@ class SkagwayGame(Game):
     def max_game_length(self) -> int:
         # the starting-player draw, then at most ACTIONS_PER_TURN actions a turn (DESIGN.md)
         return 1 + self.params.max_turns * ACTIONS_PER_TURN
-
-    def new_initial_state(self) -> SkagwayState:
-        return SkagwayState(self)

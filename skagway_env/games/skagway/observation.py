@@ -40,6 +40,7 @@ from .stages import (
     ENRICHMENT,
     GOODS_CASH,
     GRUB,
+    HAND_ACTIVE,
     HAND_RECRUITED,
     JAIL,
     MINES,
@@ -60,6 +61,7 @@ from .workers import HIRED_HANDS, controller
 
 if TYPE_CHECKING:
     from .components import Components
+    from .game import SkagwayGame
     from .state import SkagwayState
 
 MAX_SEATS = 4
@@ -162,63 +164,137 @@ def bounds(comp: Components, num_players: int, max_turns: int) -> tuple[np.ndarr
 
 _LOCATION_INDEX = {where: i for i, where in enumerate(LOCATIONS)}
 _STAGE_INDEX = {stage: i for i, stage in enumerate(STAGES)}
+_FACE_DOWN = len(LOCATIONS)  # in a worker block: the face-down flag, then the controller
+_SPOTS = len(LOCATIONS) + 2 + MAX_SEATS  # then the Mines, Railroad and Assay places
+_BANDIT = _SPOTS + len(SPOT_LISTS)  # then the place on the Bank stack and "acting"
+
+
+class _Layout:
+    """What ``encode`` needs of a game that no position changes: sizes, offsets, the
+    data file's faces and the turn cap's features (cached on the game)."""
+
+    def __init__(self, game: SkagwayGame) -> None:
+        comp, n = game.components, game.num_players
+        self.size = size(len(comp.goods), len(comp.prestige))
+        self.prestige = len(comp.prestige)
+        self.empty_seat = [0.0] * seat_features(self.prestige)
+        self.cap = game.params.max_turns
+        self.faces = [v for v, _ in comp.gold.counts]
+        self.top_in_play = comp.gold.supply(n).count(max(self.faces))
+        self.workers = (HEAD + len(STAGES) + MAX_SEATS * len(self.empty_seat)
+                        + len(comp.gold.counts) + len(comp.railroad.counts) + len(comp.goods)
+                        + 3 * len(SPACES))
+        self.rest = self.workers + NUM_WORKERS * WORKER_FEATURES
+
+
+def _layout(game: SkagwayGame) -> _Layout:
+    found = game.__dict__.get("_observation_layout")
+    if found is None:
+        found = game.__dict__["_observation_layout"] = _Layout(game)
+    return found
+
+
+_SIDE_FLAGS = {-1: (1.0, 0.0, 0.0), 0: (0.0, 1.0, 0.0), 1: (0.0, 0.0, 1.0)}
 
 
 def encode(s: SkagwayState, observer: int) -> np.ndarray:
-    """Dense blocks for flags, seats and buildings; the 13 worker blocks are mostly
-    zeros, so only their non-zero entries are written (one numpy call)."""
-    comp = s.game.components
+    """The dense head (flags, stage, seats, own holdings, buildings) and table tail are
+    built as lists; the 13 worker blocks are mostly zeros, so only their non-zero
+    entries are written. Everything a position cannot change comes from ``_Layout``,
+    and per-seat facts (Hired Hands held, the seats' places in the lists) are counted
+    once, not once a seat or a Worker. ``tests/skagway/test_fast_encoding.py`` checks
+    it against the plain encoding, bit for bit."""
+    lay = _layout(s.game)
     n = s.num_players
-    cap = s.game.params.max_turns
-    out = np.zeros(size(len(comp.goods), len(comp.prestige)), dtype=np.float32)
+    cap, turn = lay.cap, s.turn
+    out = np.zeros(lay.size, dtype=np.float32)
     head: list[float] = [float(s.final_turn), float(s.end_triggered), float(s.truncated),
-                         s.turn / TURN_SCALE, cap / TURN_SCALE, (cap - s.turn) / TURN_SCALE]
-    head += [0.0] * len(STAGES)
-    head[HEAD + _STAGE_INDEX[s.stage]] = 1.0
+                         turn / TURN_SCALE, cap / TURN_SCALE, (cap - turn) / TURN_SCALE]
+    stages = [0.0] * len(STAGES)
+    stages[_STAGE_INDEX[s.stage]] = 1.0
+    head += stages
     to_move = s.current_player()
+    recruited_by = s.recruited_by
+    held = (sum(h == HAND_RECRUITED for h in s.hand_state) if recruited_by >= 0 else 0)
+    first, recruiter, owners = s.first_player, s.recruiter, s.building_owner
+    rail_owner, docks_owner = s.rail_owner, s.docks_owner
     for rel in range(MAX_SEATS):
-        head += (_seat_block(s, (observer + rel) % n, to_move) if rel < n
-                 else [0.0] * seat_features(len(comp.prestige)))
-    head += s.gold_held[observer] + s.rail_held[observer] + s.goods_held[observer]
+        if rel >= n:
+            head += lay.empty_seat
+            continue
+        seat = (observer + rel) % n
+        owned = [0.0] * lay.prestige
+        for p in s.prestige[seat]:
+            owned[p] = 1.0
+        head += (1.0, s.points[seat] / 50.0, s.purchased_track[seat] / 3.0,
+                 s.kills[seat] / 5.0)
+        head += owned
+        head += (float(seat == first), float(seat == recruiter), float(seat == recruited_by),
+                 sum(s.gold_held[seat]) / GOLD_SCALE, sum(s.rail_held[seat]) / RAIL_SCALE,
+                 sum(s.goods_held[seat]) / GOODS_SCALE)
+        head += [float(o == seat) for o in owners]
+        head += (float(rail_owner == seat), float(docks_owner == seat), float(seat == to_move),
+                 (held if seat == recruited_by else 0) / 2.0)
+    head += s.gold_held[observer]
+    head += s.rail_held[observer]
+    head += s.goods_held[observer]
     for side in s.building_side:
-        head += [float(side == -1), float(side == 0), float(side == 1)]
+        head += _SIDE_FLAGS[side]
     out[:len(head)] = head
-    base = len(head)
+    # H4: another seat's fresh recruits look like the Hands left in their pool
+    pool = s.recruit_pool
+    hide = recruited_by not in (-1, observer) and held < len(pool)
+    hand_state, loc, face_down = s.hand_state, s.loc, s.face_down
+    relative = [(seat - observer) % n + 1 for seat in range(n)]  # the controller slot
+    ones: list[int] = []
+    base = lay.workers
+    for worker in range(NUM_WORKERS):
+        where = loc[worker]
+        if hide and (where == POOL or where == RECRUITED) and worker in pool:
+            where = UNSEEN
+        ones.append(base + _LOCATION_INDEX[where])
+        if face_down[worker]:
+            ones.append(base + _FACE_DOWN)
+        if where == OUT or where == UNSEEN:
+            ones.append(base + _FACE_DOWN + 1)
+        else:
+            if worker < HIRED_HANDS[0]:
+                seat = worker // 2
+            else:
+                state = hand_state[worker - HIRED_HANDS[0]]
+                seat = (recruiter if state == HAND_ACTIVE
+                        else recruited_by if state == HAND_RECRUITED else -1)
+            ones.append(base + _FACE_DOWN + 1 + (relative[seat] if seat >= 0 else 0))
+        base += WORKER_FEATURES
+    if 0 <= s.active < NUM_WORKERS:
+        ones.append(lay.workers + s.active * WORKER_FEATURES + _BANDIT + 1)
+    out[ones] = 1.0
+    # a Worker's first place in each list (1-based), by scanning the short lists once
     index: list[int] = []
     value: list[float] = []
-    for worker in range(NUM_WORKERS):
-        where = seen_location(s, worker, observer)
-        index.append(base + _LOCATION_INDEX[where])
-        value.append(1.0)
-        if s.face_down[worker]:
-            index.append(base + len(LOCATIONS))
-            value.append(1.0)
-        seat = controller(s, worker) if where not in (OUT, UNSEEN) else -1
-        index.append(base + len(LOCATIONS) + 1 + ((seat - observer) % n + 1 if seat >= 0 else 0))
-        value.append(1.0)
-        tail = base + len(LOCATIONS) + 2 + MAX_SEATS
-        for k, spots in enumerate((s.mines, s.railroad, s.assay)):
-            if worker in spots:
-                index.append(tail + k)
-                value.append((spots.index(worker) + 1) / SPOT_SCALE)
-        tail += len(SPOT_LISTS)
-        if worker in s.bandits:
-            index.append(tail)
-            value.append((s.bandits.index(worker) + 1) / BANDIT_SCALE)
-        if worker == s.active:
-            index.append(tail + 1)
-            value.append(1.0)
-        base += WORKER_FEATURES
-    out[index] = value
-    faces = [v for v, _ in comp.gold.counts]
-    rest = [s.bank.count(v) for v in faces] + [s.robbed.count(v) for v in faces]
-    rest += [sum(s.gold_supply) / GOLD_SCALE, sum(s.rail_supply) / RAIL_SCALE,
+    for feature, spots, scale in ((_SPOTS, s.mines, SPOT_SCALE),
+                                  (_SPOTS + 1, s.railroad, SPOT_SCALE),
+                                  (_SPOTS + 2, s.assay, SPOT_SCALE),
+                                  (_BANDIT, s.bandits, BANDIT_SCALE)):
+        placed: set[int] = set()
+        for place, worker in enumerate(spots, 1):
+            if 0 <= worker < NUM_WORKERS and worker not in placed:
+                placed.add(worker)
+                index.append(lay.workers + worker * WORKER_FEATURES + feature)
+                value.append(place / scale)
+    if index:
+        out[index] = value
+    faces, bank, robbed, rolls = lay.faces, s.bank, s.robbed, s.rolls
+    rest = [bank.count(v) for v in faces]
+    rest += [robbed.count(v) for v in faces]
+    rest += (sum(s.gold_supply) / GOLD_SCALE, sum(s.rail_supply) / RAIL_SCALE,
              sum(s.goods_deck) / GOODS_SCALE, len(s.goods_bottom) / GOODS_SCALE,
-             s.goods_die / DIE_SCALE, s.bribe[0], s.bribe[1] / BRIBE_SCALE]
-    rest += [r / DIE_SCALE for r in s.rolls[:2]] + [0.0] * (2 - len(s.rolls[:2]))
-    rest += [float(b) for b in s.bought_this_turn]
-    rest += [top_gold_left(s) / 3.0, s.demand / BRIBE_SCALE]
-    out[base:base + len(rest)] = rest
+             s.goods_die / DIE_SCALE, s.bribe[0], s.bribe[1] / BRIBE_SCALE,
+             rolls[0] / DIE_SCALE if rolls else 0.0,
+             rolls[1] / DIE_SCALE if len(rolls) > 1 else 0.0)
+    rest += s.bought_this_turn
+    rest += ((lay.top_in_play - s.top_gold_turned_in) / 3.0, s.demand / BRIBE_SCALE)
+    out[lay.rest:lay.rest + len(rest)] = rest
     return out
 
 

@@ -103,6 +103,8 @@ def seat_name(seat: int) -> str:
 
 class SkagwayState(State):
     game: SkagwayGame
+    observation_module = observation  # encode / describe: the core State hooks
+    statistics_module = statistics  # action_features
 
     def __init__(self, game: SkagwayGame) -> None:
         super().__init__(game)
@@ -167,7 +169,7 @@ class SkagwayState(State):
         self.prestige: list[list[int]] = [[] for _ in range(n)]
         self.kills = [0] * n  # [3.2] Gunfight Kills, 0..5 (5 = 5+)
         # The last turn's public events and this turn's, for display only: a cache that
-        # clone may drop and serialize and == ignore; rebuilt from ``history`` when
+        # clone copies and serialize and == ignore; rebuilt from ``history`` when
         # missing (``_ensure_log``). This turn's begin at ``_turn_start``.
         self._log: list[str] | None = []
         self._turn_start: int | None = 0
@@ -486,22 +488,6 @@ class SkagwayState(State):
         return list(self._ensure_log())
 
     # ------------------------------------------------------------------ information
-    def action_features(self, action: int, player: int | None = None
-                        ) -> tuple[str, dict[str, float]]:
-        return statistics.action_features(self, action)  # sequential: only the seat to move acts
-
-    def observation_tensor(self, player: int) -> np.ndarray:
-        return observation.encode(self, player)
-
-    def observation_string(self, player: int) -> str:
-        return observation.describe(self, player)
-
-    def position_string(self, player: int) -> str:
-        return observation.describe(self, player, with_log=False)
-
-    def __str__(self) -> str:
-        return observation.describe(self, None)
-
     def view(self, player: int, rng: np.random.Generator) -> SkagwayState:
         """Redraw what ``player`` has not seen, and the history to match
         (``information.view``; DESIGN.md, "Hidden information and view")."""
@@ -513,7 +499,12 @@ class SkagwayState(State):
         for key in ("gold_held", "rail_held", "goods_held", "prestige"):
             d[key] = [x[:] for x in self.__dict__[key]]
         d["_legal"] = None
-        d["_log"] = None  # display only: rebuilt from history if a clone is shown
+        # The display log travels with the clone: a copy of two turns' public events
+        # costs far less than the replay of the whole history that rebuilding it takes
+        # (``_ensure_log``), and noting events costs the rules nothing measurable
+        # (issue 21). A state without one (deserialized) still rebuilds it when shown.
+        log = self._log
+        d["_log"] = None if log is None else log[:]
         new.__dict__ = d
         return new
 

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from .state import SkagwayState
 
 
-def action_features(state: SkagwayState, action: int) -> tuple[str, dict[str, float]]:
+def action_features(state: SkagwayState, action: int, player: int | None = None
+                    ) -> tuple[str, dict[str, float]]:
     """Placements by space, purchases by what was bought, anything else by kind."""
     codec = state.game.codec
     match codec.decode(action):

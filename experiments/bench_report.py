@@ -1,0 +1,208 @@
+"""Every benchmark in one run, written to ``docs/benchmarks.md`` (``make bench``).
+
+    python experiments/bench_report.py [--out docs/benchmarks.md] [--quick]
+
+One process measures, in turn: the raw engines and the AEC (and Parallel) envs beside
+PettingZoo's ``connect_four_v3`` (``bench_env``: the loops take turns, best of the
+repeats); views beside a plain clone of the same positions; IS-MCTS beside OpenSpiel's
+``MCTSBot`` when ``open_spiel`` is installed (``bench_mcts``); MaskablePPO collection
+beside connect four against a random opponent (``bench_train``, when the ``train``
+extra is installed). The page names the machine, its load when the run began and
+ended, the commit and the command. Ratios against a peer measured in the same run are
+the figures to compare between machines; absolute numbers move with the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+import skagway_env
+from skagway_env.core import game_class
+
+HERE = Path(__file__).resolve().parent
+
+
+def _default_players(name: str) -> int:
+    return game_class(name).params_class().num_players
+
+
+def machine() -> list[str]:
+    """The machine, the software and the load, as bullet lines."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE,
+                                capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        commit = "?"
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [f"CPU: {cpu}, {os.cpu_count()} logical cores; load average {load} (1/5/15 min)",
+            f"Python {platform.python_version()}, numpy {np.__version__}, "
+            f"{platform.system()} {platform.release()}",
+            f"commit {commit or '?'}"]
+
+
+def bench_envs(seconds: float, repeats: int) -> list[str]:
+    from pettingzoo.classic import connect_four_v3
+    from skagway_experiments.bench_env import aec_loop, best_rates, engine_loop, parallel_loop
+
+    rng = np.random.default_rng(0)
+    loops: dict[str, Callable[[], int]] = {"c4": aec_loop(connect_four_v3.env(), rng)}
+    players = {}
+    for name in skagway_env.list_games():
+        n = players[name] = _default_players(name)
+        loops[f"{name}/engine"] = engine_loop(skagway_env.make_game(name, num_players=n), rng)
+        loops[f"{name}/aec"] = aec_loop(skagway_env.make_env(name, num_players=n), rng)
+        if game_class(name).info.simultaneous_moves:
+            loops[f"{name}/parallel"] = parallel_loop(
+                skagway_env.make_parallel_env(name, num_players=n), rng)
+    rate = best_rates(loops, seconds, repeats)
+    c4 = rate["c4"]
+    rows = ["| env | seats | engine steps/s | AEC steps/s | AEC / connect_four |",
+            "|---|---|---|---|---|",
+            f"| connect_four_v3 (PettingZoo) | 2 | - | {c4:,.0f} | 1.00 |"]
+    for name, n in players.items():
+        eng, aec = rate[f"{name}/engine"], rate[f"{name}/aec"]
+        rows.append(f"| {name} | {n} | {eng:,.0f} | {aec:,.0f} | {aec / c4:.2f} |")
+        if f"{name}/parallel" in rate:
+            par = rate[f"{name}/parallel"]
+            rows.append(f"| {name}, Parallel env (joint steps) | {n} | - | {par:,.0f} | "
+                        f"{par / c4:.2f} |")
+    return rows
+
+
+def bench_views(count: int, repeats: int) -> list[str]:
+    """Microseconds a view of sampled positions takes, beside a clone of the same
+    positions (the least any view can cost), and a view shown as text."""
+    from skagway_experiments.bench_mcts import positions
+
+    rows = ["| game | seats | clone µs | view µs | view / clone | view + observation_string µs |",
+            "|---|---|---|---|---|---|"]
+    for name in skagway_env.list_games():
+        n = _default_players(name)
+        game = skagway_env.make_game(name, num_players=n)
+        found = positions(game, count, seed=3)
+        rng = np.random.default_rng(0)
+        best = {"clone": np.inf, "view": np.inf, "shown": np.inf}
+        jobs = {"clone": lambda s, p, _rng=rng: s.clone(),
+                "view": lambda s, p, _rng=rng: s.view(p, _rng),
+                "shown": lambda s, p, _rng=rng: s.view(p, _rng).observation_string(p)}
+        for _ in range(repeats):
+            for key, job in jobs.items():  # interleaved, best of the repeats
+                started = time.perf_counter()
+                for s, p in found:
+                    job(s, p)
+                best[key] = min(best[key], (time.perf_counter() - started) / len(found))
+        rows.append(f"| {name} | {n} | {best['clone'] * 1e6:.0f} | {best['view'] * 1e6:.0f} | "
+                    f"{best['view'] / best['clone']:.1f} | {best['shown'] * 1e6:.0f} |")
+    return rows
+
+
+def bench_search(iterations: int, count: int) -> list[str]:
+    from skagway_experiments.bench_mcts import bench_openspiel, bench_ours
+
+    rows = ["| search | iterations/s | game steps/s |", "|---|---|---|"]
+    peer = bench_openspiel(iterations, count)
+    if peer is None:
+        rows.append("| OpenSpiel MCTSBot, connect_four | not installed "
+                    "(`pip install 'skagway_env[bench]'`) | - |")
+    else:
+        rows.append(f"| OpenSpiel MCTSBot, connect_four | {peer[0]:,.0f} | {peer[1]:,.0f} |")
+    for name in skagway_env.list_games():
+        n = _default_players(name)
+        rate, steps = bench_ours(name, iterations, count, players=n)
+        ratio = f" ({steps / peer[1]:.2f}× OpenSpiel)" if peer else ""
+        rows.append(f"| IS-MCTS, {name} ({n}p) | {rate:,.0f} | {steps:,.0f}{ratio} |")
+    return rows
+
+
+def bench_collection(steps: int, envs: int) -> list[str]:
+    try:
+        import torch
+        from skagway_agents.rl import make_vec_env
+        from skagway_experiments.bench_train import ConnectFourVsRandom, measure
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError as missing:
+        return [f"(not measured: {missing}; install the `train` extra)"]
+    torch.set_num_threads(1)
+    peer = DummyVecEnv([ConnectFourVsRandom] * envs)
+    peer.seed(0)
+    base = measure(peer, steps, 256, 0)[0]
+    rows = ["| env vs random opponents | seats | collection fps | × connect_four |",
+            "|---|---|---|---|", f"| connect_four_v3 (PettingZoo) | 2 | {base:,.0f} | 1.00 |"]
+    for name in skagway_env.list_games():
+        n = _default_players(name)
+        vec = make_vec_env(name, envs, opponents=["random"], seed=0, num_players=n)
+        fps = measure(vec, steps, 256, 0)[0]
+        rows.append(f"| {name} | {n} | {fps:,.0f} | {fps / base:.2f} |")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=HERE.parent / "docs" / "benchmarks.md")
+    parser.add_argument("--quick", action="store_true",
+                        help="small samples (a smoke run; the figures are noisier)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    command = " ".join(["python experiments/bench_report.py",
+                        *(argv if argv is not None else sys.argv[1:])])
+    started = datetime.now(UTC)
+    head = machine()
+    sections = []
+    for title, run, note in (
+            ("Engines and environments",
+             lambda: bench_envs(0.3 if quick else 1.0, 2 if quick else 3),
+             "Random legal play; a step is one decision (a joint move at a simultaneous "
+             "node); chance is played inside the loops. Best of the repeats, the loops "
+             "taking turns, so every loop saw the same load."),
+            ("Views", lambda: bench_views(6 if quick else 20, 2 if quick else 3),
+             "`state.view(seat, rng)` at random positions, beside `state.clone()` of "
+             "the same positions; interleaved, best of the repeats."),
+            ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6),
+             "`MCTSAgent` with random playouts on views of random positions where the "
+             "seat has a choice; steps are every action the search applies."),
+            ("MaskablePPO collection", lambda: bench_collection(1024 if quick else 8192,
+                                                                4 if quick else 8),
+             "Rollout collection (policy forward pass, masks, games), the learner's seat "
+             "against random opponents; one torch thread.")):
+        begun = time.perf_counter()
+        rows = run()
+        sections.append((title, note, rows, time.perf_counter() - begun))
+    head.append(f"load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    lines = ["# Benchmarks", "",
+             f"Generated by `make bench` (`{command}`) on {started:%Y-%m-%d %H:%M} UTC, "
+             "in one process. Ratios against a peer measured in the same run are the "
+             "figures to compare; absolute numbers follow the machine's load.", ""]
+    lines += [f"- {item}" for item in head] + [""]
+    lines += ["Targets (issue 21): every AEC env at least 2.5× connect_four, the council "
+              "Parallel env at least 1.0×; IS-MCTS game steps at least 1.5× OpenSpiel's "
+              "MCTSBot; MaskablePPO collection at least 2× connect_four's.", ""]
+    if os.getloadavg()[0] > (os.cpu_count() or 1) * 0.75:
+        lines += ["**The machine was heavily loaded during this run** (other jobs held "
+                  "its cores): absolute numbers are low; the ratios hold better.", ""]
+    for title, note, rows, seconds in sections:
+        lines += [f"## {title}", "", note + f" ({seconds:.0f} s)", "", *rows, ""]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""The benchmark scripts run on every registered game (issue 21: ``bench_mcts`` raised
+at the council game's simultaneous nodes). Tiny budgets: this checks that they run,
+never how fast (speed is never measured in a unit test)."""
+
+from __future__ import annotations
+
+import pytest
+from skagway_experiments import bench_mcts
+
+import skagway_env
+from skagway_env.core import SIMULTANEOUS
+
+
+@pytest.mark.parametrize("name", ["klondike1896_council", "klondike1896"])
+def test_bench_mcts_searches_simultaneous_games(name):
+    game = skagway_env.make_game(name, num_players=2)
+    found = bench_mcts.positions(game, 6, seed=1)
+    assert len(found) == 6
+    for state, seat in found:
+        assert 0 <= seat < 2 and len(state.legal_actions(seat)) > 1
+        assert state.current_player() in (seat, SIMULTANEOUS)
+    rate, steps = bench_mcts.bench_ours(name, iterations=3, count=2, players=2)
+    assert rate > 0 and steps > 0
+
+
+def test_bench_report_writes_every_section(tmp_path, monkeypatch):
+    """The page generator runs end to end (its measuring parts stubbed: they are the
+    bench scripts above) and names the machine, the command and every section."""
+    from skagway_experiments import bench_report
+
+    for part in ("bench_envs", "bench_views", "bench_search", "bench_collection"):
+        monkeypatch.setattr(bench_report, part, lambda *_a, _p=part: [f"| {_p} |"])
+    out = tmp_path / "benchmarks.md"
+    bench_report.main(["--quick", "--out", str(out)])
+    page = out.read_text()
+    for needle in ("CPU:", "bench_report.py --quick", "## Engines and environments",
+                   "## Views", "## IS-MCTS", "## MaskablePPO collection", "| bench_views |"):
+        assert needle in page
+
+
+def test_bench_views_compares_a_view_with_a_clone(monkeypatch):
+    from skagway_experiments import bench_report
+
+    monkeypatch.setattr(skagway_env, "list_games", lambda: ["klondike_rush"])
+    rows = bench_report.bench_views(2, 1)
+    assert rows[-1].startswith("| klondike_rush | 4 |")
