@@ -77,11 +77,12 @@ def test_bots_pick_legal_actions_deterministically(config, spec):
 def test_flatmc_beats_random_more_often_than_not():
     game = make_game()
     wins = 0.0
-    for seed in range(12):
+    games = 36  # 12 were too few for the edge on engine 2 (0.25 there, 0.42 over 36)
+    for seed in range(games):
         seats = [make_agent("flatmc:playouts=16", game, seed), make_agent("random", game, seed),
                  make_agent("random", game, seed + 100)]
         wins += play_game(game, seats, seed).win_shares[0]
-    assert wins / 12 > 1 / 3  # a third is random play's share
+    assert wins / games > 1 / 3  # a third is random play's share
 
 
 def test_play_game_hands_agents_views_not_the_state():

@@ -96,8 +96,8 @@ def test_styles_play_differently(tmp_path):
 
 def test_heuristics_beat_random_in_six_seat_games():
     game = skagway_env.make_game("dawson_city_barbers", num_players=6)
-    for style in ("barber", "shopkeeper", "prospector"):
-        assert mean_share_vs_random(game, f"heuristic:{style}", 30) > 1 / 6, style
+    for style in ("barber", "shopkeeper", "prospector"):  # 30 games were too few on engine 2
+        assert mean_share_vs_random(game, f"heuristic:{style}", 120) > 1 / 6, style
 
 
 @pytest.mark.parametrize("style", ["prospector", "landlord"])

@@ -5,6 +5,7 @@ their contract whatever the limit (``information.FILTER_LIMIT``)."""
 from __future__ import annotations
 
 import numpy as np
+
 import skagway_env
 from skagway_env.core.playout import replay
 
