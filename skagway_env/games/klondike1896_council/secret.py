@@ -30,8 +30,8 @@ from .race import lay_claim, legal_offsets
 if TYPE_CHECKING:
     from .state import CouncilState
 
-LANDSCAPE_TRIES = 8  # landscapes drawn before keeping the seat's true one
-SEARCH_NODES = 400  # placements tried on one landscape
+LANDSCAPE_TRIES = 8  # landscapes drawn before the search budget doubles
+SEARCH_NODES = 400  # placements first tried on one landscape
 
 
 def hidden_seats(s: CouncilState, player: int) -> list[int]:
@@ -44,8 +44,7 @@ def redraw(s: CouncilState, player: int, rng: np.random.Generator) -> CouncilSta
     view: CouncilState = s.clone()  # type: ignore[assignment]
     seats = hidden_seats(s, player)
     for q in seats:
-        if not _redraw_seat(view, q, rng):
-            _copy_seat(s, view, q)
+        _redraw_seat(view, q, rng)
     _rewrite_history(view, seats)
     view._race_legal = None
     view._public = None
@@ -61,17 +60,25 @@ def _reset_cover(view: CouncilState, q: int) -> None:
     view.placed[q] = []
 
 
-def _redraw_seat(view: CouncilState, q: int, rng: np.random.Generator) -> bool:
+def _redraw_seat(view: CouncilState, q: int, rng: np.random.Generator) -> None:
+    """Draw landscapes until one takes the seat's claims in order. The seat's true
+    round is never kept, even as a last resort: that would hand the viewer the truth
+    exactly where it is hardest to guess. A path exists (the truth's own landscape is
+    one of the draws), and the search budget doubles every ``LANDSCAPE_TRIES``
+    landscapes, so the search ends."""
     codec = view.game.codec
     boards = len(view.landscape[q])
     slots = [codec.decode(a).slot for a in view.placed[q]]  # type: ignore[union-attr]
-    for _ in range(LANDSCAPE_TRIES):
+    budget, tries = SEARCH_NODES, 0
+    while True:
         designs = rng.permutation(BOARDS_PER_PLAYER)[:boards]
         view.landscape[q] = [codec.lay(int(d), int(rng.integers(ROTATIONS))) for d in designs]
         _reset_cover(view, q)
-        if _path(view, q, slots, rng, [SEARCH_NODES]):
-            return True
-    return False
+        if _path(view, q, slots, rng, [budget]):
+            return
+        tries += 1
+        if tries % LANDSCAPE_TRIES == 0:
+            budget *= 2
 
 
 def _path(view: CouncilState, q: int, slots: list[int], rng: np.random.Generator,
@@ -96,14 +103,6 @@ def _path(view: CouncilState, q: int, slots: list[int], rng: np.random.Generator
         (view.covered[q], view.halo[q], view.last_claim[q], view.gold[q], view.rubies[q],
          view.used[q]) = saved
     return False
-
-
-def _copy_seat(truth: CouncilState, view: CouncilState, q: int) -> None:
-    """No other path was found in the budget: keep the seat's true round."""
-    view.landscape[q] = list(truth.landscape[q])
-    view.placed[q] = list(truth.placed[q])
-    for name in ("covered", "halo", "last_claim", "gold", "rubies", "used"):
-        getattr(view, name)[q] = getattr(truth, name)[q]
 
 
 def _rewrite_history(view: CouncilState, seats: list[int]) -> None:
