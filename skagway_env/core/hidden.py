@@ -9,10 +9,12 @@ draws that produced it.
 
 from __future__ import annotations
 
+import heapq
 from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import itemgetter
 
 import numpy as np
 
@@ -122,7 +124,7 @@ class HoldingsFilter:
                     found.append((config, x, kind))
         if self.limit is not None and len(weights) > self.limit:
             total = sum(weights.values())
-            kept = sorted(weights.items(), key=lambda item: -item[1])[:self.limit]
+            kept = heapq.nlargest(self.limit, weights.items(), key=itemgetter(1))
             self.dropped += 1.0 - sum(w for _, w in kept) / total
             weights = dict(kept)
             parents = {c: parents[c] for c in weights}
@@ -170,9 +172,11 @@ class HoldingsFilter:
                 yield tuple(child), 1.0, None
         return self._advance(None, moves)
 
-    def _give(self, holder: int, to: int | None, tag: Hashable = None) -> Step:
-        """Hidden ``holder`` gives up an item unseen: to the pool (``to`` None) or to
-        hidden holder ``to``. Each item it holds is as likely."""
+    def _give(self, holder: int, to: int | None, tag: Hashable = None,
+              under: bool = False) -> Step:
+        """Hidden ``holder`` gives up an item unseen: to the pool (``to`` None), to
+        hidden holder ``to``, or (``under``) under the pile. Each item it holds is as
+        likely."""
         k = self.kinds
 
         def moves(config):
@@ -183,6 +187,8 @@ class HoldingsFilter:
                     child = _add(config, holder * k + kind, -1)
                     if to is not None:
                         child = _add(child, to * k + kind, 1)
+                    elif under:
+                        child += (kind,)
                     out.append((child, count, kind))
             return out
         return self._advance(tag, moves)
@@ -216,16 +222,7 @@ class HoldingsFilter:
     def _discard_any(self, holder: int, tag: Hashable = None) -> Step:
         """Hidden ``holder`` puts one of its items, each as likely (a chance pick, not
         its choice), under the pile."""
-        k = self.kinds
-
-        def moves(config):
-            out = []
-            for kind in range(k):
-                count = config[holder * k + kind]
-                if count:
-                    out.append((_add(config, holder * k + kind, -1) + (kind,), count, kind))
-            return out
-        return self._advance(tag, moves)
+        return self._give(holder, None, tag, under=True)
 
     def _pop(self, holder: int, tag: Hashable = None) -> Step:
         """Hidden ``holder`` takes the top of the pile."""

@@ -242,8 +242,6 @@ def view(s: SkagwayState, viewer: int, rng: np.random.Generator) -> SkagwayState
             new.history[h] = codec.keep_gold_return(value)
         elif kind in (GOLD_DRAW, RAIL_DRAW, GOODS_DRAW, GOODS_DECAY, HAND_DRAW):
             new.history[h] = value
-    log = getattr(s, "_log", None)
-    new._log = None if log is None else list(log)  # public events only: the same
     mine = {key: value for key, value in book.filters.items() if key[1] in (viewer, -1)}
     new._ledger = Ledger(list(new.history), tuple(events), None, mine)
     return new
