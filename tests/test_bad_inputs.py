@@ -284,7 +284,7 @@ def record(index: int, seats: list[str], ranks: list[int]) -> GameRecord:
 
 def test_the_leaderboard_is_ordered_by_win_rate_with_a_note_when_ratings_disagree() -> None:
     """A boom-or-bust entrant (first or last) and a steady third: by win rate the
-    first leads; Plackett-Luce ratings may prefer the steady one, and the note says so."""
+    first leads; Plackett-Luce ratings rank it last, and the note says so."""
     seats = ["boom", "steady", "good", "weak"]
     records = []
     for i in range(24):
@@ -297,9 +297,9 @@ def test_the_leaderboard_is_ordered_by_win_rate_with_a_note_when_ratings_disagre
     assert [row.entrant for row in table][:2] == ["good", "boom"]
     text = format_leaderboard(records)
     assert "sorted by win rate" in text
-    by_rating = sorted(table, key=lambda row: -row.ordinal)
-    if [r.entrant for r in by_rating] != [r.entrant for r in table]:
-        assert "note: by rating (ordinal) the order is" in text
+    by_rating = [row.entrant for row in sorted(table, key=lambda row: -row.ordinal)]
+    assert by_rating == ["good", "weak", "steady", "boom"]  # the ratings disagree here
+    assert "note: by rating (ordinal) the order is good, weak, steady, boom" in text
 
 
 # ---------------------------------------------------------------- library edges
