@@ -352,8 +352,9 @@ class _Board:
                                size=10))
         x = 812
         parts += self.space_box(x, y + 24, 196, h - 30, "Bank", self.action_for("Rob"))
+        step = min(30.0, 180.0 / max(1, len(s.bank)))  # overlap them when many
         for i, v in enumerate(sorted(s.bank)):
-            parts.append(self.gold(v, x + 8 + i * 30, y + 44))
+            parts.append(self.gold(v, x + 8 + i * step, y + 44))
         if not s.bank:
             parts.append(label(x + 8, y + 62, "empty", size=10))
         robbers = [w for w in s.bandits if s.loc[w] == BANK]
