@@ -293,7 +293,9 @@ def _player_panel(state: Any, q: int, seat: int | None, x: float, y: float,
     parts.append(label(x + 18, y + 18, f"P{q} {colour}{you}{turn}", size=13, bold=True))
     parts.append(label(x + 18, y + 38, f"gold {state.gold[q]}", size=15, bold=True,
                        fill="#8a6d00"))
-    parts.append(label(x + 18, y + 56, f"train {_train_words(state, q)}", size=10))
+    box = state.train_box[q]
+    train = f"{PLACE_NAMES[box - 1]} box" if box else f"space {state.train_pos[q]}"
+    parts.append(label(x + 18, y + 56, f"train {train}", size=10))
     parts.append(label(x + 18, y + 70, f"work {state.work[q]}, pan {state.pan[q]}", size=10))
     cut = state.cut_at[q]
     parts.append(label(x + 18, y + 84, f"haircut: {f'at P{cut}' if cut >= 0 else 'not yet'}",
