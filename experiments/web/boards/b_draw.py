@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -25,19 +26,27 @@ HIDDEN_FILL = "#d9d4c7"
 FONT = "Helvetica, Arial, sans-serif"
 
 
-def legal_attrs(action: int | None) -> dict[str, Any]:
-    """``data-action`` and the ``legal`` class for an element that takes ``action``
-    (nothing when ``action`` is None)."""
+def legal_attrs(action: int | None, classes: str = "") -> dict[str, Any]:
+    """``data-action`` and the ``legal`` class (after ``classes``) for an element that
+    takes ``action``; only ``classes`` when ``action`` is None."""
     if action is None:
-        return {}
-    return {"data_action": action, "class_": "legal", "cursor": "pointer"}
+        return {"class_": classes} if classes else {}
+    return {"data_action": action, "class_": f"{classes} legal".strip(), "cursor": "pointer"}
+
+
+def wrapped(rows: Iterable[str], width: int) -> list[str]:
+    """Long lines cut at spaces to at most ``width`` characters, continuations indented."""
+    out: list[str] = []
+    for row in rows:
+        out += textwrap.wrap(row, width, subsequent_indent="    ") or [""]
+    return out
 
 
 def label(x: float, y: float, content: Any, size: float = 12, weight: str | None = None,
-          fill: str = "#111", anchor: str = "start") -> str:
+          fill: str = "#111", anchor: str = "start", **extra: Any) -> str:
     """Text in the boards' font."""
     return svg.text(x, y, content, size=size, fill=fill, anchor=anchor, font_family=FONT,
-                    font_weight=weight)
+                    font_weight=weight, **extra)
 
 
 def lines_of_text(x: float, y: float, rows: Iterable[str], size: float = 12,
