@@ -193,7 +193,11 @@ def landscape(x: float, y: float, unit: float, rows: int, cols: int, board_size:
             out += terrain_cell(x + c * unit, y + r * unit, unit, gold, ruby)
     for k, (mask, tip) in enumerate(claims):
         last = k == len(claims) - 1
-        piece = cover_cells(x, y, unit, cols, mask, colour, opacity=0.7 if last else 0.5)
+        # a claim covers its spaces like the printed claim card: nearly opaque in the
+        # seat's colour (readable on meadow and gold alike), what lay under it in white
+        piece = cover_cells(x, y, unit, cols, mask, colour, opacity=0.85)
+        if terrain is not None:
+            piece += _under(x, y, unit, cols, mask, terrain)
         piece += outline_cells(x, y, unit, cols, mask, colour="#111",
                                width=3.0 if last else 1.4)
         out.append(svg.group([svg.title(tip), *piece],
@@ -206,4 +210,27 @@ def landscape(x: float, y: float, unit: float, rows: int, cols: int, board_size:
         out.append(svg.line(x, by, x + width * unit, by, stroke="#333", stroke_width=2))
     out.append(svg.rect(x, y, width * unit, rows * unit, fill="none", stroke="#333",
                         stroke_width=2))
+    return out
+
+
+def _under(x: float, y: float, unit: float, cols: int, mask: int,
+           terrain: tuple[Sequence[int], Sequence[int]]) -> list[str]:
+    """What a claim covers, drawn light on top of it: gold pieces and ruby outlines."""
+    out = []
+    cell = 0
+    while mask:
+        if mask & 1:
+            r, c = divmod(cell, cols)
+            cx, cy = x + c * unit, y + r * unit
+            if terrain[1][cell]:
+                half = unit / 2
+                out.append(f'<polygon points="{cx + half},{cy + 4} {cx + unit - 4},{cy + half} '
+                           f'{cx + half},{cy + unit - 4} {cx + 4},{cy + half}" fill="none" '
+                           f'stroke="#ffd6e0" stroke-width="1.5"/>')
+            elif terrain[0][cell]:
+                out.append(label(cx + unit / 2, cy + unit * 0.72, terrain[0][cell],
+                                 size=unit * 0.62, weight="bold", fill="#fff",
+                                 anchor="middle"))
+        mask >>= 1
+        cell += 1
     return out

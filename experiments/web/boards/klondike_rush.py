@@ -39,7 +39,7 @@ from skagway_env.games.klondike_rush.actions import (
     CompleteOrder,
 )
 from skagway_env.games.klondike_rush.auction import STATUS_NAMES
-from skagway_env.games.klondike_rush.building import EMPTY, TOWN
+from skagway_env.games.klondike_rush.building import EMPTY, TOWN, costs
 from skagway_env.games.klondike_rush.components import NUM_COMPANIES, TOKEN_KINDS
 
 from . import svg
@@ -161,7 +161,8 @@ def _map(s, builds: dict[int, dict[int, int]]) -> tuple[list[str], float, float]
             ang = -math.pi / 2 + c * math.pi / 2 + math.pi / 4
             bx, by = cx + (R + 6) * math.cos(ang), cy + (R + 6) * math.sin(ang)
             name = comp.companies[c]
-            out.append(svg.group([svg.title(f"build a {name} mine on space {x}"),
+            cost = costs(s, c)[x]  # public: the mines on the map decide it
+            out.append(svg.group([svg.title(f"build a {name} mine on space {x} for ${cost}"),
                                   svg.circle(bx, by, 7, fill=_company_fill(name),
                                              stroke="#000", stroke_width=2.5)],
                                  **legal_attrs(action)))
