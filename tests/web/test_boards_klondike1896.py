@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from skagway_experiments.web.boards import klondike1896 as board
+from skagway_experiments.web.boards import render_board
 
-from experiments.web.boards import klondike1896 as board
-from experiments.web.boards import render_board
 from skagway_env import make_game
 from skagway_env.games.klondike1896.phases import AUCTION, EXTRA
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from skagway_experiments.web.boards import klondike1896_council as board
 
-from experiments.web.boards import klondike1896_council as board
 from skagway_env.games.klondike1896_council.actions import Declare, Join, Take
 from skagway_env.games.klondike1896_council.state import JOIN, RACE, TAKE
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from skagway_experiments.web.boards import klondike_rush as board
 
-from experiments.web.boards import klondike_rush as board
 from skagway_env.games.klondike_rush.actions import Build, CompleteOrder
 
 from . import b_board_checks as checks
