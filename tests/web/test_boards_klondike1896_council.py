@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from skagway_experiments.web.boards import klondike1896_council as board
 
-from skagway_env.games.klondike1896_council.actions import Declare, Join, Take
+from skagway_env.games.klondike1896_council.actions import Declare, Join, Lay, Take
 from skagway_env.games.klondike1896_council.state import JOIN, RACE, TAKE
 
 from . import b_board_checks as checks
@@ -64,9 +64,9 @@ def test_open_covers_show_every_landscape():
 
 
 def test_cards_seats_and_declare_are_marked():
-    """Take marks the cards on the table, Join the seats, Declare its button: the marked
-    ids are exactly the legal moves of those kinds."""
-    kinds = {TAKE: Take, JOIN: Join, RACE: Declare}
+    """Take marks the cards on the table, Join the seats, Declare its button and Lay the
+    boards to lay: the marked ids are exactly the legal moves of those kinds."""
+    kinds = {TAKE: Take, JOIN: Join, RACE: Declare | Lay}
     found = set()
     for config in CONFIGS:
         for state in checks.positions(config, 30):

@@ -67,3 +67,21 @@ def test_builds_and_orders_are_marked():
                     found.add(type(move))
             assert marked <= set(legal)
     assert Build in found
+
+
+def test_the_last_build_is_ringed():
+    config = CONFIGS[2]
+    game = config.make()
+    for walk in checks.walks(config, checks.PLAN):
+        for state in walk.positions(game):
+            last = state.history[-1] if state.history else None
+            codec = game.codec
+            if isinstance(last, int) and last >= codec.build_base and isinstance(
+                    codec.decode(last), Build):
+                words = checks.texts(checks.parse(board.render(state, None)))
+                space = codec.decode(last).space
+                assert f"the last move: a mine built on space {space}" in words
+                before = board.render(game.new_initial_state(), None)
+                assert "last-move" not in before
+                return
+    raise AssertionError("no build in the walks")

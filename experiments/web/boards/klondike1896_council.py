@@ -14,7 +14,8 @@ thick; the last round's checks at the foot.
 What a seat does not see (``seat=p``, ``covers="hidden"``, RULES_NOTES H2): another
 seat's boards are drawn face down (how many it laid is seen), and where its claims lie
 and what they cover are not drawn at all, until the check uncovers them (the log).
-Legal moves marked: the cards to take, the seats to join up with, and "declare".
+Legal moves marked: the cards to take, the seats to join up with, "declare", and in
+the race the boards the seat may lay next (each design in each turn, small).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skagway_env.core import SIMULTANEOUS
-from skagway_env.games.klondike1896_council.actions import Declare, Join, Place, Take
+from skagway_env.games.klondike1896.components import RUBY
+from skagway_env.games.klondike1896.geometry import ROTATIONS, turned_board
+from skagway_env.games.klondike1896_council.actions import Declare, Join, Lay, Place, Take
 from skagway_env.games.klondike1896_council.components import BACKS
 from skagway_env.games.klondike1896_council.scoring import final_points
 from skagway_env.games.klondike1896_council.state import (
@@ -36,8 +39,11 @@ from skagway_env.games.klondike1896_council.state import (
 from . import svg
 from .b_draw import (
     FONT,
+    GOLD_FILL,
     KLONDIKE_SEAT_NAMES,
     KLONDIKE_SEATS,
+    MEADOW_FILL,
+    RUBY_GEM,
     card_backs,
     chip,
     label,
@@ -80,10 +86,12 @@ def _headline(s) -> str:
     return head
 
 
-def _legal_by_kind(s, legal: Sequence[int]) -> tuple[dict[int, int], dict[int, int], int | None]:
-    """Legal Take actions by card kind, Join by partner, and Declare."""
+def _legal_by_kind(s, legal: Sequence[int]
+                   ) -> tuple[dict[int, int], dict[int, int], int | None, list[int]]:
+    """Legal Take actions by card kind, Join by partner, Declare, and the boards to lay
+    (Lay actions: a board piece, design and turn, ``4 * design + turn``)."""
     codec = s.game.codec
-    take, join, declare = {}, {}, None
+    take, join, declare, lay = {}, {}, None, []
     for action in legal:
         if not 0 <= action < codec.size:
             continue
@@ -94,7 +102,36 @@ def _legal_by_kind(s, legal: Sequence[int]) -> tuple[dict[int, int], dict[int, i
             join[move.partner] = action
         elif isinstance(move, Declare):
             declare = action
-    return take, join, declare
+        elif isinstance(move, Lay):
+            lay.append(action)
+    return take, join, declare, lay
+
+
+def _boards_to_lay(s, x: float, y: float, lay: list[int]) -> list[str]:
+    """[Playing the game] "builds a connected landscape of one to up to four boards":
+    each board the seat may lay next, in each turn, small; a click lays it."""
+    comp = s.game.components
+    out = [label(x, y - 4, "boards to lay (click)", size=10, fill="#555")]
+    unit = 4
+    for i, action in enumerate(lay):
+        move = s.game.codec.decode(action)
+        terrain = turned_board(comp.shared, move.design * ROTATIONS + move.turn)
+        bx = x + 14 + (i % ROTATIONS) * 30
+        by = y + (i // ROTATIONS) * 30
+        if move.turn == 0:
+            out.append(label(x, by + 16, comp.shared.boards[move.design].name, size=11,
+                             weight="bold"))
+        parts = [svg.title(f"lay board {comp.shared.boards[move.design].name} turned "
+                           f"{move.turn}")]
+        for r, row in enumerate(terrain):
+            for c, v in enumerate(row):
+                fill = RUBY_GEM if v == RUBY else GOLD_FILL if v > 0 else MEADOW_FILL
+                parts.append(svg.rect(bx + c * unit, by + r * unit, unit, unit, fill=fill,
+                                      stroke="none"))
+        parts.append(svg.rect(bx, by, 6 * unit, 6 * unit, fill="none", stroke="#0b5",
+                              stroke_width=1.5))
+        out.append(svg.group(parts, **legal_attrs(action)))
+    return out
 
 
 def _request(s, x: float, y: float) -> list[str]:
@@ -228,7 +265,8 @@ def _claim_set(s, q: int, x: float, y: float) -> list[str]:
 
 
 def _seat_panel(s, q: int, seat: int | None, x: float, y: float,
-                join: dict[int, int], declare: int | None) -> tuple[str, float]:
+                join: dict[int, int], declare: int | None, lay: list[int]
+                ) -> tuple[str, float]:
     game = s.game
     grid = game.grid
     comp = game.components
@@ -276,6 +314,8 @@ def _seat_panel(s, q: int, seat: int | None, x: float, y: float,
         parts.append(label(gx + laid * (size + 4) + 6, ly + 20,
                            f"{laid} board(s) laid · cover hidden until the check", size=11,
                            fill="#555"))
+    if q == seat and lay:
+        parts += _boards_to_lay(s, WIDTH - x - 260, y + 44, lay)
     if q == seat and declare is not None:
         bx = WIDTH - x - 130
         parts.append(svg.group([svg.title("declare: you think you covered the request"),
@@ -290,7 +330,7 @@ def _seat_panel(s, q: int, seat: int | None, x: float, y: float,
 def render(state, seat: int | None, legal: Sequence[int] = ()) -> str:
     """The table of ``state`` for ``seat`` (None: the whole truth)."""
     s = state
-    take, join, declare = _legal_by_kind(s, legal)
+    take, join, declare, lay = _legal_by_kind(s, legal)
     out = [label(12, 24, _headline(s), size=15, weight="bold")]
     y = 36.0
     out += _request(s, 12, y)
@@ -300,7 +340,7 @@ def render(state, seat: int | None, legal: Sequence[int] = ()) -> str:
     out += scales
     y += h
     for q in range(s.num_players):
-        part, h = _seat_panel(s, q, seat, 12, y, join, declare)
+        part, h = _seat_panel(s, q, seat, 12, y, join, declare, lay)
         out.append(part)
         y += h + 10
     if s.log:

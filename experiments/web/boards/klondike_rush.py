@@ -16,8 +16,9 @@ cards secret").
 The board positions are not in the rulebook: the bundled map is a 6 x 6 grid of
 spaces, every other row shifted half a space (its paths join each space to its
 neighbours so), and a map of another size is drawn on rows of ``ceil(sqrt(S))``.
-Legal moves marked: a mine to build (a small ring in the company's colour beside the
-space), an order to complete (the card), the lowest bid and pass, the profit card.
+The last move is ringed when it built a mine. Legal moves marked: a mine to build (a
+small ring in the company's colour beside the space), an order to complete (the card),
+the lowest bid and pass, the profit card.
 """
 
 from __future__ import annotations
@@ -97,6 +98,19 @@ def _legal_moves(s, legal: Sequence[int]) -> tuple[dict, dict, dict]:
     return builds, orders, simple
 
 
+def _last_build(s) -> int | None:
+    """The space of the mine built by the last move, if it was a build (a build id is
+    above every chance outcome's, so the entry is a player's move)."""
+    if not s.history:
+        return None
+    last = s.history[-1]
+    codec = s.game.codec
+    if not isinstance(last, int) or not codec.build_base <= last < codec.order_base:
+        return None
+    move = codec.decode(last)
+    return move.space if isinstance(move, Build) else None
+
+
 def _headline(s) -> str:
     head = f"{s.PHASE_NAMES[s.phase]} · snow beast figure: P{s.active}"
     cur = s.current_player()
@@ -166,6 +180,13 @@ def _map(s, builds: dict[int, dict[int, int]]) -> tuple[list[str], float, float]
                                   svg.circle(bx, by, 7, fill=_company_fill(name),
                                              stroke="#000", stroke_width=2.5)],
                                  **legal_attrs(action)))
+    built = _last_build(s)
+    if built is not None:
+        cx, cy = _space_xy(built, cols)
+        out.append(svg.group([svg.title(f"the last move: a mine built on space {built}"),
+                              svg.circle(cx, cy, R + 5, fill="none", stroke="#111",
+                                         stroke_width=3, stroke_dasharray="6 4")],
+                             class_="last-move"))
     rows = math.ceil(comp.num_spaces / cols)
     return out, MAP_X + cols * DX + DX / 2, MAP_Y + (rows - 1) * DY + R + 20
 
