@@ -56,15 +56,17 @@ def group(children: list[str] | str, **extra: Any) -> str:
 
 def card(x: float, y: float, label: Any = None, w: float = 44, h: float = 62,
          fill: str = "#fffbe8", face_down: bool = False, **extra: Any) -> str:
-    """A card: face up with ``label``, or face down (a hatched back, no label at all)."""
+    """A card: face up with ``label``, or face down (a hatched back, no label at all).
+    A ``class_`` given is added to the card's own classes."""
+    extra_class = extra.pop("class_", "")
     if face_down:
         return group([rect(x, y, w, h, fill="#7a4b2a", stroke="#3b2412", rx=4),
                       rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke="#d9b98c", rx=3)],
-                     class_="card back", **extra)
+                     class_=f"card back {extra_class}".strip(), **extra)
     parts = [rect(x, y, w, h, fill=fill, stroke="#555", rx=4)]
     if label is not None:
         parts.append(text(x + w / 2, y + h / 2 + 4, label, size=10, anchor="middle"))
-    return group(parts, class_="card", **extra)
+    return group(parts, class_=f"card {extra_class}".strip(), **extra)
 
 
 def document(width: float, height: float, children: list[str], label: str) -> str:
