@@ -61,9 +61,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
           + (f" (replaying {db})" if db is not None else " (no --db: play only)")
           + "; Ctrl-C stops it", flush=True)
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print(f"{PROG} serve: stopped", file=sys.stderr)
+        server.serve_forever()  # Werkzeug's returns on Ctrl-C (it catches the interrupt)
+    except KeyboardInterrupt:  # one that came before its loop began
+        pass
     finally:
         server.server_close()
+    print(f"{PROG} serve: stopped", file=sys.stderr)
     return 0
