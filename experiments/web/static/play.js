@@ -38,6 +38,7 @@
       }).join(", ");
       result.className = "turn over";
     }
+    root.dataset.answers = String(Number(root.dataset.answers || 0) + 1);
     root.dataset.over = String(data.over);
     root.dataset.yourTurn = String(data.your_turn);
     clearTimeout(timer);
