@@ -33,6 +33,9 @@ from .seat_view import MAX_LOG_LINES, compact, describe_entry, position_payload,
 
 blueprint = Blueprint("replay", __name__)
 
+INDEX_ROWS = 500
+"""Games listed per tournament on the index; the others open by id (``/replay/<id>``)."""
+
 
 @dataclass
 class ReplayedGame:
@@ -175,9 +178,11 @@ def index():
                 first, last = store.game_ids(info.id)
                 rows = store.db.execute(
                     "SELECT id, game_index, seed, seats, scores, length, truncated FROM games "
-                    "WHERE tournament_id = ? ORDER BY game_index", (info.id,)).fetchall()
+                    "WHERE tournament_id = ? ORDER BY game_index LIMIT ?",
+                    (info.id, INDEX_ROWS)).fetchall()
                 tournaments.append({
                     "info": info, "games": [_game_row(row) for row in rows],
+                    "unlisted": info.played - len(rows),
                     "failures": [f for _, f in store.failures(info.id)],
                     "first": first, "last": last,
                 })

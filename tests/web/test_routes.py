@@ -309,3 +309,13 @@ def test_a_bot_that_raises_is_a_500_and_the_server_goes_on(client, tmp_path: Pat
         message = html_error(response, 500, "internal error (RuntimeError)")
     assert "secret hand" not in message  # a bot's message may quote what a page must not show
     still_serving(client)
+
+
+def test_a_long_tournament_lists_its_first_games_and_says_how_many_more(
+        client, monkeypatch: pytest.MonkeyPatch):
+    from skagway_experiments.web import replay as web_replay
+
+    monkeypatch.setattr(web_replay, "INDEX_ROWS", 1)
+    page = client.get("/").get_data(as_text=True)
+    assert page.count('class="replay-link"') == len(list_games())
+    assert page.count("1 more games not listed") == len(list_games())
