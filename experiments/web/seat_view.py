@@ -59,15 +59,16 @@ def compact(lines: Sequence[str]) -> list[str]:
     return [line if k == 1 else f"{line} x{k}" for line, k in counted]
 
 
-def turn_text(state: State, seat: int | None, waiting: Sequence[int] = ()) -> str:
-    """Who is asked to decide: public to every seat (``current_player()``)."""
+def turn_text(state: State, seat: int | None, waiting: Sequence[int] | None = None) -> str:
+    """Who is asked to decide: public to every seat (``current_player()``). ``waiting``:
+    at a simultaneous node, the seats whose part is still to come (None: every seat)."""
     player = state.current_player()
     if player == TERMINAL:
         return "game over"
     if player == CHANCE:
         return "chance"
     if player == SIMULTANEOUS:
-        if seat is not None and seat not in waiting:
+        if seat is not None and waiting is not None and seat not in waiting:
             return "waiting for the other seats' choices"
         return "every seat chooses at once"
     return "your move" if player == seat else f"P{player} to move"

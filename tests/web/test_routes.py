@@ -319,3 +319,13 @@ def test_a_long_tournament_lists_its_first_games_and_says_how_many_more(
     page = client.get("/").get_data(as_text=True)
     assert page.count('class="replay-link"') == len(list_games())
     assert page.count("1 more games not listed") == len(list_games())
+
+
+def test_a_replay_of_a_simultaneous_game_says_every_seat_chooses(client, web_db: Path):
+    """As a seat saw it too: a stored game waits for nobody's part in particular."""
+    game_id = game_ids(web_db)["klondike1896"][0]
+    last = client.get(f"/api/replay/{game_id}").get_json()["last_step"]
+    turns = {client.get(f"/api/replay/{game_id}?step={k}&seat=0").get_json()["turn"]
+             for k in range(0, last, max(1, last // 20))}
+    assert "every seat chooses at once" in turns
+    assert not any("waiting" in turn for turn in turns)
