@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import shlex
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -155,7 +156,21 @@ class PlaySession:
             "legal": [{"action": a, "text": view.action_to_string(a, seat)} for a in legal],
             "moves": compact(self.logs[seat])[-MAX_LOG_LINES:],
         })
+        if view.is_terminal():  # the seed decides every draw: told only when all is shown
+            payload["seed"] = self.seed
+            payload["play_again"] = play_command(self.game, self.specs, self.seed)
         return payload
+
+
+def play_command(game: Game, specs: list[str], seed: int) -> str:
+    """The ``skagway play`` line that plays this game again (people's seats included)."""
+    params = {k: v for k, v in game.parameters().items()
+              if k not in ("num_players", "reward")}
+    defaults = make_game(game.name, num_players=game.num_players).parameters()
+    flags = [f"--param {k}={v}" for k, v in params.items() if defaults.get(k) != v]
+    agents = " ".join(f"--agent {shlex.quote(spec)}" for spec in specs)
+    return " ".join(["skagway play", game.name, f"--players {game.num_players}", agents,
+                     f"--seed {seed}", *flags])
 
 
 class Sessions:

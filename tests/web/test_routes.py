@@ -176,6 +176,7 @@ def test_a_game_against_bots_plays_to_the_end(client):
     assert page.status_code == 200 and "you are P1" in page.get_data(as_text=True)
     data = client.get(f"/api/play/{token}").get_json()
     assert data["seat"] == 1 and data["seats"][1] == "human"
+    assert "seed" not in data and "play_again" not in data
     moves = 0
     while not data["over"]:
         assert data["your_turn"] and data["legal"] and data["turn"] == "your move"
@@ -185,6 +186,10 @@ def test_a_game_against_bots_plays_to_the_end(client):
         data = response.get_json()
         moves += 1
     assert data["turn"] == "game over" and len(data["scores"]) == 3 and data["legal"] == []
+    # the seed only now (it decides every draw), with the command that plays it again
+    assert data["seed"] == 5 and data["play_again"] == (
+        "skagway play klondike_rush --players 3 --agent random --agent human "
+        "--agent heuristic --seed 5")
     json_error(client.post(f"/api/play/{token}/move", json={"action": 0}), 409,
                "not asked to decide")
     still_serving(client)

@@ -35,7 +35,7 @@
     if (data.over) {
       result.textContent = "Game over. Scores: " + data.scores.map(function (s, p) {
         return "P" + p + (p === data.seat ? " (you)" : "") + " " + s;
-      }).join(", ");
+      }).join(", ") + ". Seed " + data.seed + "; play it again: " + data.play_again;
       result.className = "turn over";
     }
     root.dataset.answers = String(Number(root.dataset.answers || 0) + 1);
