@@ -3,7 +3,8 @@
 Plays a small tournament of every registered game (two seats of ``--agent``, default
 ``heuristic``; or reads ``--db``), serves the web app on a free port of 127.0.0.1, and
 has headless Chromium save the board of one stored game of each, halfway through its
-replay, as the true state (seat ``--seat`` to show what that seat saw)::
+replay, as the true state (seat ``--seat`` to show what that seat saw), and two whole
+pages: a replay as seat 0 saw it (``replay_page.png``) and a new game (``play_page.png``)::
 
     python -m skagway_experiments.web.screenshots [--db runs/mine.db] [--out docs/screenshots]
 
@@ -79,7 +80,8 @@ def shoot(db: Path, out: Path, seat: str = "truth") -> list[Path]:
 
     out.mkdir(parents=True, exist_ok=True)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    server = make_server("127.0.0.1", 0, create_app(db), threaded=True)
+    app = create_app(db)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     address = f"http://127.0.0.1:{server.server_port}"
     browser = chromium()
@@ -89,16 +91,42 @@ def shoot(db: Path, out: Path, seat: str = "truth") -> list[Path]:
             browser.get(f"{address}/replay/{game_id}?step=end")
             last = int(browser.find_element(By.ID, "last").text)
             browser.get(f"{address}/replay/{game_id}?step={last // 2}&seat={seat}")
+            # the board at its own size, not shrunk into the page's column
+            width, height = browser.execute_script("""
+                document.querySelector('.table').style.display = 'block';
+                const svg = document.querySelector('#board svg');
+                svg.style.maxWidth = 'none';
+                const box = svg.getBoundingClientRect();
+                return [Math.ceil(box.width), Math.ceil(box.height)];""")
+            browser.set_window_size(max(1600, width + 80), max(1400, height + 400))
             board = browser.find_element(By.CSS_SELECTOR, "#board svg")
             path = out / f"{name}.png"
             path.write_bytes(board.screenshot_as_png)
             saved.append(path)
             print(f"{path}: game {game_id}, step {last // 2} of {last}")
+        saved += pages(browser, address, app, out, game_id, last // 2)
     finally:
         browser.quit()
         server.shutdown()
         server.server_close()
     return saved
+
+
+def pages(browser, address: str, app, out: Path, game_id: int, step: int) -> list[Path]:
+    """The whole window of a replay (as seat 0 saw it) and of a new game's page."""
+    browser.set_window_size(1600, 1400)
+    browser.get(f"{address}/replay/{game_id}?step={step}&seat=0")
+    replay_png = out / "replay_page.png"
+    browser.save_screenshot(str(replay_png))
+    made = app.test_client().post("/api/play", json={"game": "klondike_rush", "players": 3,
+                                                     "seat0": "human", "seat1": "heuristic",
+                                                     "seat2": "random", "seed": 1})
+    browser.get(address + made.get_json()["seats"]["0"].replace("/api/play/", "/play/"))
+    play_png = out / "play_page.png"
+    browser.save_screenshot(str(play_png))
+    for path in (replay_png, play_png):
+        print(f"{path}: the whole page")
+    return [replay_png, play_png]
 
 
 def main(argv: list[str] | None = None) -> int:

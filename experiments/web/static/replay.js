@@ -66,5 +66,7 @@
     const id = keys[event.key];
     if (id) { event.preventDefault(); go(moves[id]()); }
   });
+  const moveList = document.getElementById("moves");
+  moveList.scrollTop = moveList.scrollHeight;  // the latest moves in sight
   root.dataset.shown = String(step);
 })();
