@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import skagway_agents
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from skagway_agents import Agent, make_agent
 from skagway_experiments.play import derive_seed
@@ -54,7 +55,8 @@ MAX_SESSIONS = 256
 """Games kept in memory; the oldest is forgotten past this (a local app, one person)."""
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22}$")
 """A seat's token: ``secrets.token_urlsafe(16)``, 128 random bits."""
-RESULTS = Path(__file__).resolve().parents[2] / "agents" / "rl" / "results"
+RESULTS = Path(skagway_agents.__file__).resolve().parent / "rl" / "results"
+"""The shipped policies (``agents/rl/results/*.zip``), offered as ``ppo:<file>``."""
 
 
 @dataclass

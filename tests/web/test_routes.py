@@ -334,3 +334,22 @@ def test_a_replay_of_a_simultaneous_game_says_every_seat_chooses(client, web_db:
              for k in range(0, last, max(1, last // 20))}
     assert "every seat chooses at once" in turns
     assert not any("waiting" in turn for turn in turns)
+
+
+def test_a_shipped_policy_offered_by_the_form_plays_a_seat(client):
+    spec = next(s for s in web_play.agent_choices("dawson_city_barbers")
+                if s.startswith("ppo:"))
+    made = client.post("/api/play", json={"game": "dawson_city_barbers", "players": 6,
+                                          "seat0": "human", "seed": 2,
+                                          **{f"seat{p}": spec for p in range(1, 6)}})
+    assert made.status_code == 201, made.get_json()
+    url = made.get_json()["seats"]["0"]
+    data = client.get(url).get_json()
+    assert data["seats"][1].startswith("ppo:") and data["your_turn"]
+    data = client.post(url + "/move", json={"action": data["legal"][0]["action"]}).get_json()
+    assert "error" not in data
+    # at another player count the policy is refused, with its reason on the form
+    response = start(client, game="dawson_city_barbers", players="2", seat0="human",
+                     seat1=spec)
+    assert response.status_code == 400
+    assert "trained for 6 players" in html.unescape(response.get_data(as_text=True))
