@@ -51,8 +51,8 @@ from .seat_view import MAX_LOG_LINES, compact, describe_entry, position_payload,
 blueprint = Blueprint("play", __name__)
 
 HUMAN = "human"
-MAX_SESSIONS = 256
-"""Games kept in memory; the oldest is forgotten past this (a local app, one person)."""
+MAX_SEATS = 256
+"""Human seats (pages) kept in memory; past this, the one unused longest is forgotten."""
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22}$")
 """A seat's token: ``secrets.token_urlsafe(16)``, 128 random bits."""
 RESULTS = Path(skagway_agents.__file__).resolve().parent / "rl" / "results"
@@ -178,7 +178,7 @@ def play_command(game: Game, specs: list[str], seed: int) -> str:
 class Sessions:
     """Games in memory, each human seat under its own token."""
 
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+    def __init__(self, limit: int = MAX_SEATS) -> None:
         self.limit = limit
         self.seats: OrderedDict[str, tuple[PlaySession, int]] = OrderedDict()
         self.lock = threading.Lock()
@@ -197,6 +197,8 @@ class Sessions:
             raise WebError(400, f"malformed game id {token[:40]!r}")
         with self.lock:
             found = self.seats.get(token)
+            if found is not None:
+                self.seats.move_to_end(token)  # in use: forgotten last
         if found is None:
             raise WebError(404, "no game with this id (games live in the server's memory: "
                                 "a restarted server has forgotten them); start a new one")

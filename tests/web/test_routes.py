@@ -353,3 +353,16 @@ def test_a_shipped_policy_offered_by_the_form_plays_a_seat(client):
                      seat1=spec)
     assert response.status_code == 400
     assert "trained for 6 players" in html.unescape(response.get_data(as_text=True))
+
+
+def test_past_its_limit_the_seat_unused_longest_is_forgotten():
+    sessions = web_play.Sessions(limit=2)
+    fields = {"game": "klondike_rush", "players": "2", "seed": "1", "seat0": "human"}
+    tokens = [next(iter(sessions.add(web_play.start_session(fields)).values()))
+              for _ in range(2)]
+    sessions.get(tokens[0])  # the first is used again: the second is now the oldest
+    tokens.append(next(iter(sessions.add(web_play.start_session(fields)).values())))
+    sessions.get(tokens[0])
+    sessions.get(tokens[2])
+    with pytest.raises(web_play.WebError, match="no game with this id"):
+        sessions.get(tokens[1])
