@@ -366,3 +366,39 @@ def test_past_its_limit_the_seat_unused_longest_is_forgotten():
     sessions.get(tokens[2])
     with pytest.raises(web_play.WebError, match="no game with this id"):
         sessions.get(tokens[1])
+
+
+def test_boards_get_a_view_for_a_seat_the_truth_for_a_replay_and_the_legal_moves(
+        client, web_db: Path, monkeypatch: pytest.MonkeyPatch):
+    """The contract with ``boards/<game>.py`` (merged from other branches): a seat's board
+    is drawn from a view, never the truth, with that seat's legal moves; a replay's
+    true state from the truth. A board that marks moves with data-action gets them to the
+    page. A spy module stands in for a game's board."""
+    import sys
+    import types
+
+    calls: list[tuple] = []
+
+    def render(state, seat, legal=()):
+        calls.append((state, seat, list(legal)))
+        marks = "".join(f'<rect data-action="{a}" width="9" height="9"/>' for a in legal)
+        return f'<svg xmlns="http://www.w3.org/2000/svg">{marks}</svg>'
+
+    spy = types.ModuleType("skagway_experiments.web.boards.klondike_rush")
+    spy.render = render
+    monkeypatch.setitem(sys.modules, spy.__name__, spy)
+    token = token_of(start(client, game="klondike_rush", players="2", seed="3",
+                           seat0="human", seat1="random"))
+    session, seat = web_play.SESSIONS.get(token)
+    data = client.get(f"/api/play/{token}").get_json()
+    state, seat_drawn, legal = calls[-1]
+    assert seat_drawn == seat == 0 and state is not session.state  # a view, not the truth
+    assert legal == session.state.legal_actions(0) == [m["action"] for m in data["legal"]]
+    assert data["board"].count("data-action=") == len(legal)
+    game_id = game_ids(web_db)["klondike_rush"][0]
+    calls.clear()
+    client.get(f"/api/replay/{game_id}?step=2")
+    client.get(f"/api/replay/{game_id}?step=2&seat=1")
+    (truth, none_seat, _), (view, one, _) = calls
+    assert none_seat is None and one == 1 and view is not truth
+    assert view.information_state_string(1) == truth.information_state_string(1)
