@@ -2,10 +2,11 @@
 
 A game is played as tournaments play it (``skagway_experiments.play.play_game``): chance
 from a generator seeded by the game's seed, each bot acting on ``state.view(seat, rng)``
-and seeded ``derive_seed(seed, seat)``, so a browser game with the same seats and seed
-plays as ``skagway play --seed`` does, whatever the person chose. At a simultaneous node
-the bots choose when the people have, and the joint move is applied once every seat's
-part is in.
+and seeded ``derive_seed(seed, seat)``, and a person's seat draws the view
+``play_game`` would hand it (unused), so the same seats, seed and choices play the same
+game as ``skagway play --seed`` (the finished page prints that line). At a simultaneous
+node the bots choose when the people have, and the joint move is applied once every
+seat's part is in.
 
 **A person's page receives only what its seat may see.** Each human seat has its own
 unguessable token (``secrets.token_urlsafe``), and everything sent for it is built from
@@ -113,10 +114,14 @@ class PlaySession:
             elif player == SIMULTANEOUS:
                 if any(seat not in self.pending for seat in self.humans):
                     return
-                # Bots choose in seat order once the people have, as play_game does.
-                joint = [self.pending[seat] if self.agents[seat] is None else
-                         self.agents[seat].act(state.view(seat, self.view_rng), seat)
-                         for seat in range(state.num_players)]
+                # Every seat's view in seat order once the people have chosen, as
+                # play_game draws them (a person's is drawn and left unused), so the
+                # bots see what they would see in `skagway play --seed`.
+                joint = []
+                for seat in range(state.num_players):
+                    view = state.view(seat, self.view_rng)
+                    agent = self.agents[seat]
+                    joint.append(self.pending[seat] if agent is None else agent.act(view, seat))
                 self.pending = {}
                 self._apply(joint)
             elif self.agents[player] is None:
@@ -139,6 +144,7 @@ class PlaySession:
         if self.state.current_player() == SIMULTANEOUS:
             self.pending[seat] = action
         else:
+            self.state.view(seat, self.view_rng)  # the view play_game would hand this seat
             self._apply(action)
         self.advance()
 

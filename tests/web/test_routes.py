@@ -402,3 +402,48 @@ def test_boards_get_a_view_for_a_seat_the_truth_for_a_replay_and_the_legal_moves
     (truth, none_seat, _), (view, one, _) = calls
     assert none_seat is None and one == 1 and view is not truth
     assert view.information_state_string(1) == truth.information_state_string(1)
+
+
+VIEW_READER = """
+import zlib
+from skagway_agents import Agent
+
+
+class ViewReader(Agent):
+    \"\"\"Plays by the whole view it is handed, redrawn parts included.\"\"\"
+
+    def act(self, state, player):
+        legal = state.legal_actions(player)
+        return legal[zlib.crc32(str(state).encode()) % len(legal)]
+"""
+
+
+@pytest.mark.parametrize(("name", "players"), [("dawson_city_barbers", 3),
+                                               ("klondike1896_council", 2), ("skagway", 2)])
+def test_a_browser_game_is_the_game_skagway_play_plays_with_that_seed(
+        client, tmp_path: Path, name: str, players: int):
+    """The person's choices played by a scripted agent through play_game (what skagway
+    play runs) give the same game: chance, the bots' seeds, and the views they are
+    handed (bots that read a view's redrawn parts play by them)."""
+    from skagway_agents import Agent
+    from skagway_experiments.play import play_game, seat_agents
+
+    class FirstLegal(Agent):
+        def act(self, state, player):
+            return state.legal_actions(player)[0]
+
+    bot = tmp_path / "view_reader.py"
+    bot.write_text(VIEW_READER)
+    specs = ["human"] + [f"{bot}:ViewReader"] * (players - 1)
+    token = token_of(start(client, game=name, players=str(players), seed="8",
+                           **{f"seat{p}": spec for p, spec in enumerate(specs)}))
+    session, _ = web_play.SESSIONS.get(token)
+    data = client.get(f"/api/play/{token}").get_json()
+    while not data["over"]:
+        data = client.post(f"/api/play/{token}/move",
+                           json={"action": data["legal"][0]["action"]}).get_json()
+    game = session.game
+    agents = [FirstLegal(game), *seat_agents(["random", *specs[1:]], game, 8)[1:]]
+    played = play_game(game, agents, 8)
+    assert played.actions == session.state.history
+    assert played.scores == data["scores"]
