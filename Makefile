@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,train,notebooks]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,train,notebooks,web]"
 	touch $(STAMP)
 
 # The main job: the embedded default tournament (configs/tournament/default.yaml),

@@ -3,9 +3,10 @@
 The same sections as ``notebooks/02_strategy_report.ipynb``, built from the same
 ``skagway_experiments.analysis`` functions, for readers who do not use notebooks: per
 game in the database, the headline findings, seat advantage, win rate by style and
-player count, score distributions, the choices winners make more than the others, and
-game length. Plots are inline base64 PNGs and the styles are inline, so the page needs
-no other file and no network: it can be mailed or attached to a ticket as it is.
+player count, score distributions, the choices winners make more than the others, game
+length, and where to watch its games (``skagway serve`` and a replay's address). Plots are
+inline base64 PNGs and the styles are inline, so the page needs no other file and no
+network: it can be mailed or attached to a ticket as it is.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from skagway_experiments import analysis
 from skagway_experiments.files import clobber_problem, write_atomically
+from skagway_experiments.web.links import replay_url, serve_command
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -77,8 +79,23 @@ def _choice_rows(choices: pd.DataFrame) -> pd.DataFrame:
     return named if not named.empty else choices
 
 
-def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame) -> str:
-    """Every section of the report for one game's rows of the database."""
+def replay_note(db: str | Path, results: pd.DataFrame) -> str:
+    """Where to watch this game's stored games step by step (``skagway serve``)."""
+    ids = sorted(int(i) for i in results["game_id"].unique())
+    first = ids[0]
+    url = replay_url(first)
+    # The address as text, not a link: the page fetches and links nothing outside
+    # itself (it is mailed as it is), and the server runs only when started.
+    return (f'<p class="replay">Watch a game on its board: run '
+            f"<code>{html.escape(serve_command(db))}</code>, then open "
+            f"<code>{html.escape(url)}</code> "
+            f"(game ids {ids[0]}..{ids[-1]}; the server's index lists every game).</p>")
+
+
+def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame,
+                 db: str | Path | None = None) -> str:
+    """Every section of the report for one game's rows of the database (``db``: where
+    they are stored, for the link to their replays)."""
     seats = analysis.seat_advantage(results)
     rates = analysis.win_rates(results)
     scores = analysis.score_summary(results)
@@ -106,6 +123,7 @@ def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame) -> s
         f'<h2 id="{html.escape(game)}">{html.escape(game)}</h2>',
         f"<p>{games.shape[0]} games at {counts} players; entrants: "
         f"{html.escape(entrants)}.{capped}</p>",
+        replay_note(db, results) if db is not None else "",
         '<ul class="findings">' + "".join(f"<li>{html.escape(line)}</li>"
                                           for line in findings) + "</ul>",
         _section("Seat advantage", SECTION_NOTES["seats"],
@@ -139,7 +157,7 @@ def build_report(db: str | Path) -> str:
     for game in names:
         rows = results[results["game"] == game]
         keys = rows[["tournament", "game_index"]].drop_duplicates()
-        sections.append(game_section(game, rows, decisions.merge(keys)))
+        sections.append(game_section(game, rows, decisions.merge(keys), db))
     title = f"Strategy report: {Path(db).name}"
     tournaments = ", ".join(sorted(results["tournament"].unique()))
     built = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 from skagway_agents.heuristics import skagway as heuristics
-from skagway_experiments.analysis_intervals import wilson
+from skagway_experiments.analysis.intervals import wilson
 
 import skagway_env
 from skagway_env.core.playout import random_step

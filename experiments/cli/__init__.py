@@ -46,6 +46,7 @@ from .common import (
 )
 from .play import cmd_games, cmd_play, cmd_selfplay
 from .report import add_report_command
+from .serve import add_serve_command
 from .tournament import (
     EXIT_STATUS_HELP,
     cmd_failures,
@@ -154,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_train_parser(sub)
     add_report_command(sub)
+    add_serve_command(sub)
     return parser
 
 

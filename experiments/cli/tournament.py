@@ -30,6 +30,7 @@ from skagway_experiments.tournament import (
 )
 from skagway_experiments.tournament.config import check_config
 from skagway_experiments.tournament.store import TournamentInfo
+from skagway_experiments.web.links import replay_hint
 
 import skagway_env  # noqa: F401  (importing the package registers the bundled games)
 from skagway_env.core import (
@@ -162,6 +163,7 @@ def show_leaderboard(store: Store, info: TournamentInfo) -> None:
     if low is not None:
         print(f"next: skagway replay --db {store.path} --game {low} --board   "
               f"(game ids {low}..{high})")
+        print(f"      in the browser: {replay_hint(store.path, low)}")
         print(f"      in Python: skagway_experiments.tournament.load_results("
               f"'{store.path}') gives one pandas row per seat")
         print(f"      the bots and their styles: agents/heuristics/{info.config.game}.md")

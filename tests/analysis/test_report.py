@@ -84,3 +84,21 @@ def test_an_unwritable_out_is_a_one_line_error(results_db: Path, tmp_path: Path,
     blocker.write_text("a file, not a folder")
     assert "no folder" in error_line(
         ["report", "--db", str(results_db), "--out", str(blocker / "r.html")], capsys)
+
+
+def test_each_game_says_where_to_watch_one_of_its_games(page: str, results_db: Path,
+                                                        results) -> None:
+    """The page names ``skagway serve --db`` and a replay address of a stored game of
+    each section's game (the address is text: the page links nothing outside itself)."""
+    notes = re.findall(r'<p class="replay">(.*?)</p>', page)
+    assert len(notes) == 2  # Skagway and Dawson City Barbers
+    for game, note in zip(("skagway", "dawson_city_barbers"), notes, strict=True):
+        assert f"<code>skagway serve --db {results_db}</code>" in note
+        game_id = int(re.search(r"http://127\.0\.0\.1:8000/replay/(\d+)", note).group(1))
+        assert game_id in set(results.loc[results["game"] == game, "game_id"])
+        store = Store(results_db, create=False)
+        try:
+            info, _ = store.game(game_id)
+        finally:
+            store.close()
+        assert info.config.game == game

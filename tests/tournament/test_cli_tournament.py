@@ -220,9 +220,12 @@ def test_leaderboard_of_a_stored_tournament(
     lines = out.splitlines()
     assert lines[0] == f"tournaments in {db}: {NAME} (2/2 games), second (2/2 games)"
     assert lines[2] == f"second: {GAME}, 2 players"
-    assert lines[-4] == f"database: {db} (tournament second, 2 games)"
-    # and it ends with what to do next: replay one of its games, load it into pandas
-    assert lines[-3] == f"next: skagway replay --db {db} --game 3 --board   (game ids 3..4)"
+    assert lines[-5] == f"database: {db} (tournament second, 2 games)"
+    # and it ends with what to do next: replay one of its games (as text, or in the
+    # browser), load it into pandas
+    assert lines[-4] == f"next: skagway replay --db {db} --game 3 --board   (game ids 3..4)"
+    assert lines[-3] == (f"      in the browser: skagway serve --db {db}, then "
+                         "http://127.0.0.1:8000/replay/3")
     assert "load_results" in lines[-2] and lines[-1].endswith(f"agents/heuristics/{GAME}.md")
     code, out, _ = run(capsys, "leaderboard", "--db", db, "--tournament", NAME)
     assert code == 0 and out.splitlines()[2] == f"{NAME}: {GAME}, 2 players"

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from matplotlib.ticker import EngFormatter
-from skagway_experiments.analysis_plots import PALETTE, _errors, _figure
+
+from .plots import PALETTE, _errors, _figure
 
 if TYPE_CHECKING:
     import pandas as pd

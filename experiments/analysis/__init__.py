@@ -13,10 +13,14 @@ A training run folder (``skagway train``) gives its learning curve and evaluatio
 runs stacked with ``plot_runs(run_dirs)``.
 
 Rates carry Wilson intervals, differences of rates Newcombe intervals, means bootstrap
-intervals (``analysis_intervals``). Needs the ``notebooks`` extra (pandas, matplotlib).
+intervals (``analysis.intervals``). Needs the ``notebooks`` extra (pandas, matplotlib).
+
+One module a part: ``data`` (loading results), ``intervals``, ``tables``, ``text``
+(findings in words), ``choices`` (what winners choose), ``plots``, ``training`` (learning
+curves); this package re-exports their public names, so ``analysis.<name>`` is enough.
 """
 
-from skagway_experiments.analysis_choices import (
+from .choices import (
     LABELERS,
     choice_table,
     game_decisions,
@@ -24,20 +28,20 @@ from skagway_experiments.analysis_choices import (
     load_decisions,
     skagway_label,
 )
-from skagway_experiments.analysis_data import (
+from .data import (
     load_tournament_results,
     play_style_tournaments,
     style_config,
     tournament_configs,
 )
-from skagway_experiments.analysis_intervals import (
+from .intervals import (
     bootstrap_mean,
     bootstrap_mean_difference,
     format_interval,
     newcombe_difference,
     wilson,
 )
-from skagway_experiments.analysis_plots import (
+from .plots import (
     figure_png,
     plot_choices,
     plot_game_length,
@@ -46,21 +50,21 @@ from skagway_experiments.analysis_plots import (
     plot_win_rates,
     save_figure,
 )
-from skagway_experiments.analysis_tables import (
+from .tables import (
     game_length,
     games_frame,
     score_summary,
     seat_advantage,
     win_rates,
 )
-from skagway_experiments.analysis_text import (
+from .text import (
     choice_finding,
     length_finding,
     readable,
     seat_finding,
     style_finding,
 )
-from skagway_experiments.analysis_training import (
+from .training import (
     load_evaluations,
     load_progress,
     plot_learning_curve,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skagway_experiments.analysis_intervals import format_interval
+from .intervals import format_interval
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -1,8 +1,8 @@
 """Outcome tables of a results database: seats, styles, scores and game length.
 
-Every table takes ``load_tournament_results`` rows (``analysis_data``) and groups them
+Every table takes ``load_tournament_results`` rows (``analysis.data``) and groups them
 by game and player count, so one database may mix both. Every rate carries a Wilson
-interval and every mean a bootstrap one (see ``analysis_intervals``); ``expected`` is
+interval and every mean a bootstrap one (see ``analysis.intervals``); ``expected`` is
 the win rate of a seat that wins no more than its share (1 / players), the line a real
 advantage has to clear.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skagway_experiments.analysis_intervals import bootstrap_mean, wilson
+from .intervals import bootstrap_mean, wilson
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -23,14 +23,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skagway_experiments.analysis_intervals import (
+from skagway_experiments.tournament import Store
+
+from skagway_env.core import SIMULTANEOUS, State, make_game
+
+from .intervals import (
     bootstrap_mean_difference,
     newcombe_difference,
     wilson,
 )
-from skagway_experiments.tournament import Store
-
-from skagway_env.core import SIMULTANEOUS, State, make_game
 
 if TYPE_CHECKING:
     import pandas as pd
