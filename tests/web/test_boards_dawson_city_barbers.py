@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from skagway_experiments.web.boards import dawson_city_barbers as board
+from skagway_experiments.web.boards import render_board
 
-from experiments.web.boards import dawson_city_barbers as board
-from experiments.web.boards import render_board
 from skagway_env.core import State
 
 from ..conftest import CONFIGS, GameConfig
