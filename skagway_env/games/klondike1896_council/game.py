@@ -96,6 +96,8 @@ class CouncilGame(Game):
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
+        self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
+        self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.planes_cache: dict[tuple[int, ...], object] = {}  # observation.terrain_planes
 

@@ -151,11 +151,47 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
     return found  # type: ignore[return-value]
 
 
-def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
-    """Seat ``q``'s features into the zeroed ``out``; ``seen``: its landscape and cover
+def _cover_planes(s: CouncilState, q: int, kept: dict) -> np.ndarray:
+    """Seat ``q``'s four cell planes (covered, last claim, gold / 3, rubies) as their
+    owner sees them: built again only when the landscape or the cover changed since
+    the last time (``kept``, the state's blocks store)."""
+    game = s.game
+    landscape = s.landscape[q]
+    key = (tuple(landscape), s.covered[q], s.last_claim[q])
+    old = kept.get(("cover", q))
+    if old is not None and old[0] == key:
+        return old[1]
+    cells = game.grid.cells
+    planes = np.zeros(4 * cells, dtype=np.float32)
+    planes[:cells] = _mask_bits(s.covered[q], cells)
+    planes[cells:2 * cells] = _mask_bits(s.last_claim[q], cells)
+    if landscape:
+        planes[2 * cells:] = terrain_planes(game, landscape).ravel()
+    kept[("cover", q)] = (key, planes)
+    return planes
+
+
+def _seat_key(s: CouncilState, q: int, seen: bool) -> tuple:
+    """Everything ``_seat_block`` reads of seat ``q``: two positions with equal keys give
+    equal blocks (the seat's child flag and the table's size are the game's)."""
+    from .state import JOIN, TAKE
+
+    phase = s.phase
+    to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
+    key = (tuple(s.levels[q]), len(s.landscape[q]), s.used[q], s.racing(q),
+           s.declared[q], s.last == q, s.free_at[q], s.checked[q], s.exact[q],
+           s.order.index(q) if q in s.order else -1, s.card[q], s.partner[q], to_act,
+           q in s.pending, q in s.queue)
+    if seen:
+        key += (tuple(s.landscape[q]), s.covered[q], s.last_claim[q], s.gold[q],
+                s.rubies[q])
+    return key
+
+
+def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict) -> np.ndarray:
+    """Seat ``q``'s features (``seat_fields``' order); ``seen``: its landscape and cover
     are visible to the observer (its own, or every seat's with open covers). The
-    scalar runs are built as lists and written a slice at a time (``seat_fields``'
-    order); the cell planes come from the bit masks and the cached terrain."""
+    scalar runs are built as lists; the cell planes come from ``_cover_planes``."""
     from .state import JOIN, TAKE
 
     game = s.game
@@ -172,13 +208,11 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
     start += pieces
     used = s.used[q]
     start += [used >> slot & 1 for slot in range(comp.slots)]
+    out = np.zeros(_seat_width(game), dtype=np.float32)
     i = len(start)
     out[:i] = start
     if seen:
-        out[i:i + cells] = _mask_bits(s.covered[q], cells)
-        out[i + cells:i + 2 * cells] = _mask_bits(s.last_claim[q], cells)
-        if landscape:
-            out[i + 2 * cells:i + 4 * cells] = terrain_planes(game, landscape).ravel()
+        out[i:i + 4 * cells] = _cover_planes(s, q, kept)
         out[i + 4 * cells], out[i + 4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
     i += 4 * cells + 2
     order = [0.0] * MAX_SEATS
@@ -199,17 +233,11 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
     tail += partner
     tail += (float(to_act), float(q in s.pending), float(q in s.queue))
     out[i:i + len(tail)] = tail
+    return out
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndarray]]:
-    """The global part, the same for every observer, and the seat blocks built so far,
-    by (seat, seen): a seat's block as its owner sees it and as the others do. Kept in
-    ``s._public`` until the next action (``CouncilState`` drops it), so the seats
-    observing one position (a simultaneous node) share them; a block is built only
-    when an observer needs it (one seat observes each step of a sequential phase)."""
-    found = s._public
-    if found is not None:
-        return found
+def _head(s: CouncilState) -> np.ndarray:
+    """The global part, the same for every observer."""
     game = s.game
     comp = game.components
     head = np.zeros(global_size(game), dtype=np.float32)
@@ -228,32 +256,73 @@ def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndar
     head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
     i += len(BACKS)
     head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
-    s._public = (head, {})
-    return s._public
+    return head
+
+
+def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndarray]]:
+    """The global part and the seat blocks of this position, by (seat, seen): a seat's
+    block as its owner sees it and as the others do. Kept in ``s._public`` until the
+    next action (``CouncilState`` drops it), so the seats observing one position (a
+    simultaneous node) share them; a block is looked up only when an observer needs it
+    (one seat observes each step of a sequential phase)."""
+    found = s._public
+    if found is None:
+        found = s._public = (_head(s), {})
+    return found
+
+
+def _block(s: CouncilState, q: int, seen: bool,
+           here: dict[tuple[int, bool], np.ndarray]) -> np.ndarray:
+    """Seat ``q``'s block at this position: from ``here`` (this position's), else the
+    one kept from an earlier position when ``_seat_key`` is unchanged (in a race tick
+    only the seats that moved change), else built. Blocks are never handed out: the
+    tensor is a fresh array."""
+    block = here.get((q, seen))
+    if block is not None:
+        return block
+    kept = s._blocks
+    if kept is None:
+        kept = s._blocks = {}
+    key = _seat_key(s, q, seen)
+    old = kept.get((q, seen))
+    if old is not None and old[0] == key:
+        block = old[1]
+    else:
+        block = _seat_block(s, q, seen, kept)
+        kept[(q, seen)] = (key, block)
+    here[(q, seen)] = block
+    return block
 
 
 def encode(s: CouncilState, player: int) -> np.ndarray:
-    head, blocks = _public(s)
+    head, here = _public(s)
     n = s.num_players
     game = s.game
+    hidden = game.hidden_covers
+    parts = [head]
+    for r in range(n):
+        # open covers: every seat is seen as its owner sees it
+        parts.append(_block(s, (player + r) % n, r == 0 or not hidden, here))
+    if n < MAX_SEATS:
+        parts.append(_padding(game))
+    return np.concatenate(parts)
+
+
+def _padding(game: CouncilGame) -> np.ndarray:
+    """The zero blocks of the seats a table smaller than four lacks."""
+    pad = game.__dict__.get("_padding")
+    if pad is None:
+        pad = game.__dict__["_padding"] = np.zeros(
+            (MAX_SEATS - game.num_players) * seat_size(game), dtype=np.float32)
+    return pad
+
+
+def _seat_width(game: CouncilGame) -> int:
+    """``seat_size``, computed once a game."""
     width = game.__dict__.get("_seat_size")
     if width is None:
         width = game.__dict__["_seat_size"] = seat_size(game)
-    out = np.zeros(len(head) + MAX_SEATS * width, dtype=np.float32)
-    out[:len(head)] = head
-    hidden = game.hidden_covers
-    for r in range(n):
-        q = (player + r) % n
-        seen = r == 0 or not hidden  # open covers: every seat is seen as its owner sees it
-        start = len(head) + r * width
-        block = blocks.get((q, seen))
-        if block is None:
-            block = blocks[(q, seen)] = out[start:start + width]
-            _seat_block(s, q, block, seen)
-            blocks[(q, seen)] = block.copy()
-        else:
-            out[start:start + width] = block
-    return out
+    return width
 
 
 # ---------------------------------------------------------------------- text

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import legal_anchors
@@ -61,20 +63,55 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
     """A free racing seat's choices this tick, ascending: lay, place, declare, wait."""
-    codec = s.game.codec
-    out: list[int] = []
+    return race_choices(s, p)[0]
+
+
+def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
+    """``race_actions`` and its int8 mask over the action space. Kept in the state
+    (``s._race_legal``) with the seat's landscape and cover they follow from, so a seat
+    that waited finds its choices again; built from ``legal_bits``."""
+    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p])
+    kept = s._race_legal
+    if kept is None:
+        kept = s._race_legal = {}
+    found = kept.get(p)
+    if found is not None and found[0] == key:
+        return found[1], found[2]
+    game = s.game
+    size = game.codec.size
+    raw = legal_bits(s, p).to_bytes((size + 7) // 8, "little")
+    mask = np.unpackbits(np.frombuffer(raw, np.uint8), count=size, bitorder="little")
+    mask = mask.view(np.int8)
+    legal = np.flatnonzero(mask.view(np.bool_)).tolist()
+    kept[p] = (key, legal, mask)
+    return legal, mask
+
+
+def legal_bits(s: CouncilState, p: int) -> int:
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: Game 1's
+    anchor masks (``legal_anchors``) shifted into place, never listed one by one."""
+    game = s.game
+    codec = game.codec
+    out = 1 << codec.wait
     laid = s.landscape[p]
-    if not s.used[p] and len(laid) < BOARDS_PER_PLAYER:
+    used = s.used[p]
+    if not used and len(laid) < BOARDS_PER_PLAYER:
         designs = {code // ROTATIONS for code in laid}
-        out += [codec.lay(d, t) for d in range(BOARDS_PER_PLAYER) if d not in designs
-                for t in range(ROTATIONS)]
+        turns = (1 << ROTATIONS) - 1
+        for d in range(BOARDS_PER_PLAYER):
+            if d not in designs:
+                out |= turns << codec.lay(d, 0)
     if laid:
+        cover = _Cover(game, s.covered[p] | game.beyond[len(laid)], s.halo[p])
+        cells = game.grid.cells
+        comp = game.components
         for slot in slots_of(s, p):
-            if not s.used[p] >> slot & 1:
-                out += [codec.place(slot, offset) for offset in legal_offsets(s, p, slot)]
-    if s.used[p]:  # [Playing the game] "covers (or thinks that they have covered)"
-        out.append(codec.declare)
-    out.append(codec.wait)
+            if not used >> slot & 1:
+                base = codec.place(slot, 0)
+                for rot, anchors in legal_anchors(cover, 0, comp.slot_claim(slot)):  # type: ignore[arg-type]
+                    out |= anchors << (base + rot * cells)
+    if used:  # [Playing the game] "covers (or thinks that they have covered)"
+        out |= 1 << codec.declare
     return out
 
 

@@ -54,8 +54,11 @@ class CouncilState(State):
         # [Playing the game] "together they check": each check is public
         self.checked = [0] * n  # rounds a seat was checked on its own cover
         self.exact = [0] * n  # ... and covered the request
-        self._race_legal: dict[int, list[int]] | None = None
+        # race.race_choices' store: a seat's choices and mask, with the cover they follow
+        # from, kept across moves (a seat's choices change only when it moves)
+        self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
+        self._blocks: dict | None = None  # observation._block's store, kept across moves
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
@@ -120,21 +123,23 @@ class CouncilState(State):
                 return []  # a tick has no single seat to move: ask each seat
             if not self.free(player):
                 return [codec.wait]
-            # every seat's choices are read twice a tick (to choose, then to check)
-            cache = self._race_legal
-            if cache is None:
-                cache = self._race_legal = {}
-            if player not in cache:
-                cache[player] = race.race_actions(self, player)
-            return cache[player]
+            return race.race_choices(self, player)[0]
         if phase == TAKE:
             return [codec.take(k) for k, c in enumerate(self.table) if c]
         if phase == JOIN:
             return [codec.join(q) for q in range(self.num_players) if q != self.last]
         return [a for a, _ in self.chance_outcomes()]
 
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """In the race, a seat's mask comes ready from ``race.race_choices`` (a copy: the
+        caller may write on it); elsewhere the generic one."""
+        if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
+            if not self.free(player):
+                return self.game.wait_mask.copy()
+            return race.race_choices(self, player)[1].copy()
+        return super().legal_actions_mask(player)
+
     def _apply_action(self, action: int) -> None:
-        self._race_legal = None
         self._public = None
         phase = self.phase
         if phase == FILL:
@@ -159,7 +164,6 @@ class CouncilState(State):
         self._settle()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._race_legal = None
         self._public = None
         self.pending = race.play_tick(self, list(actions))
         if self.game.params.pace_beats == 1:
