@@ -9,7 +9,7 @@ import numpy as np
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import build_grid, terrain_of
-from . import observation
+from . import observation, race
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
 from .state import CouncilState
@@ -96,6 +96,7 @@ class CouncilGame(Game):
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
+        self.slot_shapes = race.slot_shapes(self)  # what race.legal_bits reads a slot
         self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
         self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}

@@ -151,70 +151,42 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
     return found  # type: ignore[return-value]
 
 
-def _cover_planes(s: CouncilState, q: int, kept: dict) -> np.ndarray:
-    """Seat ``q``'s four cell planes (covered, last claim, gold / 3, rubies) as their
-    owner sees them: built again only when the landscape or the cover changed since
-    the last time (``kept``, the state's blocks store)."""
+def _front(s: CouncilState, q: int, seen: bool) -> np.ndarray:
+    """Seat ``q``'s first fields: present, child, popularity levels, boards laid, the
+    landscape's pieces (``seen`` only), claim slots used."""
     game = s.game
     landscape = s.landscape[q]
-    key = (tuple(landscape), s.covered[q], s.last_claim[q])
-    old = kept.get(("cover", q))
-    if old is not None and old[0] == key:
-        return old[1]
-    cells = game.grid.cells
-    planes = np.zeros(4 * cells, dtype=np.float32)
-    planes[:cells] = _mask_bits(s.covered[q], cells)
-    planes[cells:2 * cells] = _mask_bits(s.last_claim[q], cells)
-    if landscape:
-        planes[2 * cells:] = terrain_planes(game, landscape).ravel()
-    kept[("cover", q)] = (key, planes)
-    return planes
-
-
-def _seat_key(s: CouncilState, q: int, seen: bool) -> tuple:
-    """Everything ``_seat_block`` reads of seat ``q``: two positions with equal keys give
-    equal blocks (the seat's child flag and the table's size are the game's)."""
-    from .state import JOIN, TAKE
-
-    phase = s.phase
-    to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
-    key = (tuple(s.levels[q]), len(s.landscape[q]), s.used[q], s.racing(q),
-           s.declared[q], s.last == q, s.free_at[q], s.checked[q], s.exact[q],
-           s.order.index(q) if q in s.order else -1, s.card[q], s.partner[q], to_act,
-           q in s.pending, q in s.queue)
-    if seen:
-        key += (tuple(s.landscape[q]), s.covered[q], s.last_claim[q], s.gold[q],
-                s.rubies[q])
-    return key
-
-
-def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict) -> np.ndarray:
-    """Seat ``q``'s features (``seat_fields``' order); ``seen``: its landscape and cover
-    are visible to the observer (its own, or every seat's with open covers). The
-    scalar runs are built as lists; the cell planes come from ``_cover_planes``."""
-    from .state import JOIN, TAKE
-
-    game = s.game
-    comp = game.components
-    n, cells = s.num_players, game.grid.cells
-    landscape = s.landscape[q]
-    start: list[float] = [1.0, float(game.is_child(q))]
-    start += [level / 10.0 for level in s.levels[q]]
-    start.append(len(landscape) / 4.0)
+    values: list[float] = [1.0, float(game.is_child(q))]
+    values += [level / 10.0 for level in s.levels[q]]
+    values.append(len(landscape) / 4.0)
     pieces = [0.0] * (4 * PIECES)
     if seen:
         for place, code in enumerate(landscape):
             pieces[place * PIECES + code] = 1.0
-    start += pieces
+    values += pieces
     used = s.used[q]
-    start += [used >> slot & 1 for slot in range(comp.slots)]
-    out = np.zeros(_seat_width(game), dtype=np.float32)
-    i = len(start)
-    out[:i] = start
-    if seen:
-        out[i:i + 4 * cells] = _cover_planes(s, q, kept)
-        out[i + 4 * cells], out[i + 4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
-    i += 4 * cells + 2
+    values += [used >> slot & 1 for slot in range(game.components.slots)]
+    return np.array(values, dtype=np.float32)
+
+
+def _cover(s: CouncilState, q: int) -> np.ndarray:
+    """Seat ``q``'s four cell planes (covered, last claim, gold / 3, rubies) and its gold
+    and rubies covered, as their owner sees them."""
+    game = s.game
+    landscape = s.landscape[q]
+    cells = game.grid.cells
+    out = np.zeros(4 * cells + 2, dtype=np.float32)
+    out[:cells] = _mask_bits(s.covered[q], cells)
+    out[cells:2 * cells] = _mask_bits(s.last_claim[q], cells)
+    if landscape:
+        out[2 * cells:4 * cells] = terrain_planes(game, landscape).ravel()
+    out[4 * cells], out[4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
+    return out
+
+
+def _tail(s: CouncilState, q: int, to_act: bool) -> np.ndarray:
+    """Seat ``q``'s last fields, from its place in the race to its turn to act."""
+    comp = s.game.components
     order = [0.0] * MAX_SEATS
     if q in s.order:
         order[s.order.index(q)] = 1.0
@@ -223,29 +195,93 @@ def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict) -> np.ndarray:
         card[s.card[q]] = 1.0
     partner = [0.0] * MAX_SEATS
     if s.partner[q] >= 0:
-        partner[(s.partner[q] - q) % n] = 1.0
-    to_act = (s.phase == TAKE and s.queue[0] == q) or (s.phase == JOIN and s.last == q)
-    tail: list[float] = [float(s.racing(q)), float(s.declared[q] >= 0), float(q == s.last),
-                         (s.declared[q] + 1) / BEATS, s.free_at[q] / BEATS,
-                         s.checked[q] / ROUNDS, s.exact[q] / ROUNDS]
-    tail += order
-    tail += card
-    tail += partner
-    tail += (float(to_act), float(q in s.pending), float(q in s.queue))
-    out[i:i + len(tail)] = tail
-    return out
+        partner[(s.partner[q] - q) % s.num_players] = 1.0
+    values: list[float] = [float(s.racing(q)), float(s.declared[q] >= 0), float(q == s.last),
+                           (s.declared[q] + 1) / BEATS, s.free_at[q] / BEATS,
+                           s.checked[q] / ROUNDS, s.exact[q] / ROUNDS]
+    values += order
+    values += card
+    values += partner
+    values += (float(to_act), float(q in s.pending), float(q in s.queue))
+    return np.array(values, dtype=np.float32)
+
+
+def _seat_parts(s: CouncilState, q: int, seen: bool, kept: dict) -> tuple[np.ndarray, ...]:
+    """Seat ``q``'s block (``seat_fields``' order) as three pieces, ``seen``: its
+    landscape and cover visible to the observer (its own, or every seat's with open
+    covers). Each piece is kept in ``kept`` (the state's store, across moves) with the
+    values it is read from, and built again only when they change: in a race tick only
+    the seats that moved change, and a phase's turn changes only the tails."""
+    from .state import JOIN, TAKE
+
+    landscape = s.landscape[q]
+    front_key = (tuple(s.levels[q]), tuple(landscape) if seen else len(landscape), s.used[q])
+    old = kept.get(("front", q, seen))
+    if old is not None and old[0] == front_key:
+        front = old[1]
+    else:
+        front = _front(s, q, seen)
+        kept[("front", q, seen)] = (front_key, front)
+    if seen:
+        cover_key = (tuple(landscape), s.covered[q], s.last_claim[q], s.gold[q], s.rubies[q])
+        old = kept.get(("cover", q))
+        if old is not None and old[0] == cover_key:
+            cover = old[1]
+        else:
+            cover = _cover(s, q)
+            kept[("cover", q)] = (cover_key, cover)
+    else:
+        cover = _unseen_cover(s.game)
+    phase = s.phase
+    to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
+    tail_key = (s.racing(q), s.declared[q], s.last == q, s.free_at[q], s.checked[q],
+                s.exact[q], s.order.index(q) if q in s.order else -1, s.card[q],
+                s.partner[q], to_act, q in s.pending, q in s.queue)
+    old = kept.get(("tail", q))
+    if old is not None and old[0] == tail_key:
+        tail = old[1]
+    else:
+        tail = _tail(s, q, to_act)
+        kept[("tail", q)] = (tail_key, tail)
+    return front, cover, tail
+
+
+def _unseen_cover(game: CouncilGame) -> np.ndarray:
+    """Another seat's hidden cover: zeros."""
+    zeros = game.__dict__.get("_unseen_cover")
+    if zeros is None:
+        zeros = game.__dict__["_unseen_cover"] = np.zeros(4 * game.grid.cells + 2,
+                                                          dtype=np.float32)
+    return zeros
 
 
 def _head(s: CouncilState) -> np.ndarray:
-    """The global part, the same for every observer."""
+    """The global part, the same for every observer. Its cards and requests change
+    only between races: kept with them (in the blocks store), and the phase and
+    clock written on a copy."""
+    key = (s.round, s.request, tuple(s.table), tuple(s.pile), tuple(s.discard),
+           tuple(s.backs_left), tuple(s.requests_used))
+    kept = s._blocks
+    if kept is None:
+        kept = s._blocks = {}
+    old = kept.get("head")
+    if old is not None and old[0] == key:
+        head = old[1].copy()
+    else:
+        head = _cards_head(s)
+        kept["head"] = (key, head.copy())
+    head[ROUNDS + s.phase] = 1.0
+    head[ROUNDS + PHASES] = s.clock / BEATS
+    return head
+
+
+def _cards_head(s: CouncilState) -> np.ndarray:
+    """The global part without the phase and the clock."""
     game = s.game
     comp = game.components
     head = np.zeros(global_size(game), dtype=np.float32)
     head[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
-    head[ROUNDS + s.phase] = 1.0
-    i = ROUNDS + PHASES
-    head[i] = s.clock / BEATS
-    i += 1
+    i = ROUNDS + PHASES + 1
     if s.request >= 0:
         req = comp.requests[s.request]
         head[i:i + 3] = (1.0, req.gold / 20.0, req.rubies / 5.0)
@@ -259,50 +295,36 @@ def _head(s: CouncilState) -> np.ndarray:
     return head
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndarray]]:
-    """The global part and the seat blocks of this position, by (seat, seen): a seat's
-    block as its owner sees it and as the others do. Kept in ``s._public`` until the
-    next action (``CouncilState`` drops it), so the seats observing one position (a
-    simultaneous node) share them; a block is looked up only when an observer needs it
-    (one seat observes each step of a sequential phase)."""
+def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], tuple]]:
+    """The global part and the seat blocks' pieces of this position, by (seat, seen): a
+    seat's block as its owner sees it and as the others do. Kept in ``s._public``
+    until the next action (``CouncilState`` drops it), so the seats observing one
+    position (a simultaneous node) share them; a seat's pieces are looked up only when
+    an observer needs them (one seat observes each step of a sequential phase)."""
     found = s._public
     if found is None:
         found = s._public = (_head(s), {})
     return found
 
 
-def _block(s: CouncilState, q: int, seen: bool,
-           here: dict[tuple[int, bool], np.ndarray]) -> np.ndarray:
-    """Seat ``q``'s block at this position: from ``here`` (this position's), else the
-    one kept from an earlier position when ``_seat_key`` is unchanged (in a race tick
-    only the seats that moved change), else built. Blocks are never handed out: the
-    tensor is a fresh array."""
-    block = here.get((q, seen))
-    if block is not None:
-        return block
+def encode(s: CouncilState, player: int) -> np.ndarray:
+    """``player``'s tensor: the head, then each seat clockwise from ``player``, padded to
+    four seats, in one fresh array (the kept pieces are never handed out)."""
+    head, here = _public(s)
     kept = s._blocks
     if kept is None:
         kept = s._blocks = {}
-    key = _seat_key(s, q, seen)
-    old = kept.get((q, seen))
-    if old is not None and old[0] == key:
-        block = old[1]
-    else:
-        block = _seat_block(s, q, seen, kept)
-        kept[(q, seen)] = (key, block)
-    here[(q, seen)] = block
-    return block
-
-
-def encode(s: CouncilState, player: int) -> np.ndarray:
-    head, here = _public(s)
     n = s.num_players
     game = s.game
     hidden = game.hidden_covers
     parts = [head]
     for r in range(n):
-        # open covers: every seat is seen as its owner sees it
-        parts.append(_block(s, (player + r) % n, r == 0 or not hidden, here))
+        q = (player + r) % n
+        seen = r == 0 or not hidden  # open covers: every seat is seen as its owner sees it
+        pieces = here.get((q, seen))
+        if pieces is None:
+            pieces = here[(q, seen)] = _seat_parts(s, q, seen, kept)
+        parts += pieces
     if n < MAX_SEATS:
         parts.append(_padding(game))
     return np.concatenate(parts)
@@ -315,14 +337,6 @@ def _padding(game: CouncilGame) -> np.ndarray:
         pad = game.__dict__["_padding"] = np.zeros(
             (MAX_SEATS - game.num_players) * seat_size(game), dtype=np.float32)
     return pad
-
-
-def _seat_width(game: CouncilGame) -> int:
-    """``seat_size``, computed once a game."""
-    width = game.__dict__.get("_seat_size")
-    if width is None:
-        width = game.__dict__["_seat_size"] = seat_size(game)
-    return width
 
 
 # ---------------------------------------------------------------------- text

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
-from ..klondike1896.placement import legal_anchors
+from ..klondike1896.placement import _edge_check, legal_anchors
 from .actions import Declare, Lay, Place, Wait
 from .timing import WAIT_BEATS, claim_beats
 
@@ -87,9 +87,28 @@ def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
     return legal, mask
 
 
+def slot_shapes(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int, list], ...],
+                                             ...]:
+    """For each claim slot, its claim's distinct turns as ``legal_bits`` reads them:
+    (where the turn's anchors start in the action space, the cell offsets from the
+    anchor, the anchors where it fits in the grid, its placement table); computed
+    once a game from Game 1's grid."""
+    codec, grid, comp = game.codec, game.grid, game.components
+    out = []
+    for slot in range(comp.slots):
+        claim = comp.slot_claim(slot)
+        base = codec.place(slot, 0)
+        out.append(tuple((base + rot * grid.cells, offsets, fit, grid.placements[claim][rot])
+                         for rot, offsets, fit in grid.shapes[claim]))
+    return tuple(out)
+
+
 def legal_bits(s: CouncilState, p: int) -> int:
-    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: Game 1's
-    anchor masks (``legal_anchors``) shifted into place, never listed one by one."""
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal. The
+    claims' anchors are Game 1's legal-anchor search (``placement.legal_anchors``, the
+    same shifts and the same edge rule) on the seat's cover with the cells past its
+    boards taken, written out here over every slot at once and shifted straight into
+    place, never listed one by one."""
     game = s.game
     codec = game.codec
     out = 1 << codec.wait
@@ -102,14 +121,27 @@ def legal_bits(s: CouncilState, p: int) -> int:
             if d not in designs:
                 out |= turns << codec.lay(d, 0)
     if laid:
-        cover = _Cover(game, s.covered[p] | game.beyond[len(laid)], s.halo[p])
-        cells = game.grid.cells
-        comp = game.components
+        grid = game.grid
+        covered = s.covered[p] | game.beyond[len(laid)]
+        halo = s.halo[p]
+        free = ((1 << grid.cells) - 1) & ~covered
+        # [Placing the claim] the edge rule binds only until the path touched both sides
+        edges = [rule for rule in grid.edge_rules
+                 if not (covered & rule[0] and covered & rule[1])]
+        shapes = game.slot_shapes
         for slot in slots_of(s, p):
-            if not used >> slot & 1:
-                base = codec.place(slot, 0)
-                for rot, anchors in legal_anchors(cover, 0, comp.slot_claim(slot)):  # type: ignore[arg-type]
-                    out |= anchors << (base + rot * cells)
+            if used >> slot & 1:
+                continue
+            for shift, offsets, fit, table in shapes[slot]:
+                ok, touch = fit, 0
+                for o in offsets:
+                    ok &= free >> o
+                    touch |= halo >> o
+                ok &= touch
+                for top, bottom, beyond in edges:
+                    if ok:
+                        ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
+                out |= ok << shift
     if used:  # [Playing the game] "covers (or thinks that they have covered)"
         out |= 1 << codec.declare
     return out

@@ -58,7 +58,7 @@ class CouncilState(State):
         # from, kept across moves (a seat's choices change only when it moves)
         self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
-        self._blocks: dict | None = None  # observation._block's store, kept across moves
+        self._blocks: dict | None = None  # observation's pieces, kept across moves
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
