@@ -94,6 +94,7 @@ class CouncilGame(Game):
                                                for c in range(k * size, self.grid.cols)))
                        for k in range(BOARDS_PER_PLAYER + 1)]
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
+        self.race_end = race_limit(self)  # the clock's end, read at every tick
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self.slot_shapes = race.slot_shapes(self)  # what race.legal_bits reads a slot

@@ -50,6 +50,7 @@ from ..klondike1896.geometry import ROTATIONS, bits
 from .actions import MAX_SEATS, PIECES, Declare, Join, Lay, Place, Take, Wait
 from .cards import initial_backs_left
 from .components import BACKS
+from .phases import JOIN, PHASE_NAMES, RACE, TAKE
 from .timing import latest_end, race_limit
 
 if TYPE_CHECKING:
@@ -206,14 +207,14 @@ def _tail(s: CouncilState, q: int, to_act: bool) -> np.ndarray:
     return np.array(values, dtype=np.float32)
 
 
-def _seat_parts(s: CouncilState, q: int, seen: bool, kept: dict) -> tuple[np.ndarray, ...]:
-    """Seat ``q``'s block (``seat_fields``' order) as three pieces, ``seen``: its
-    landscape and cover visible to the observer (its own, or every seat's with open
-    covers). Each piece is kept in ``kept`` (the state's store, across moves) with the
-    values it is read from, and built again only when they change: in a race tick only
-    the seats that moved change, and a phase's turn changes only the tails."""
-    from .state import JOIN, TAKE
-
+def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict,
+                here: dict) -> np.ndarray:
+    """Seat ``q``'s block (``seat_fields``' order), ``seen``: its landscape and cover
+    visible to the observer (its own, or every seat's with open covers). It is made of
+    three pieces, each kept in ``kept`` (the state's store, across moves) with the
+    values it is read from and built again only when they change: in a race tick only
+    the seats that moved change, and a phase's turn changes only the tails. The block
+    is joined again only when a piece changed; ``here`` holds this position's tails."""
     landscape = s.landscape[q]
     front_key = (tuple(s.levels[q]), tuple(landscape) if seen else len(landscape), s.used[q])
     old = kept.get(("front", q, seen))
@@ -232,18 +233,26 @@ def _seat_parts(s: CouncilState, q: int, seen: bool, kept: dict) -> tuple[np.nda
             kept[("cover", q)] = (cover_key, cover)
     else:
         cover = _unseen_cover(s.game)
-    phase = s.phase
-    to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
-    tail_key = (s.racing(q), s.declared[q], s.last == q, s.free_at[q], s.checked[q],
-                s.exact[q], s.order.index(q) if q in s.order else -1, s.card[q],
-                s.partner[q], to_act, q in s.pending, q in s.queue)
-    old = kept.get(("tail", q))
-    if old is not None and old[0] == tail_key:
-        tail = old[1]
-    else:
-        tail = _tail(s, q, to_act)
-        kept[("tail", q)] = (tail_key, tail)
-    return front, cover, tail
+    tail = here.get(("tail", q))
+    if tail is None:
+        phase = s.phase
+        to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
+        tail_key = (s.racing(q), s.declared[q], s.last == q, s.free_at[q], s.checked[q],
+                    s.exact[q], s.order.index(q) if q in s.order else -1, s.card[q],
+                    s.partner[q], to_act, q in s.pending, q in s.queue)
+        old = kept.get(("tail", q))
+        if old is not None and old[0] == tail_key:
+            tail = old[1]
+        else:
+            tail = _tail(s, q, to_act)
+            kept[("tail", q)] = (tail_key, tail)
+        here[("tail", q)] = tail
+    old = kept.get(("block", q, seen))
+    if old is not None and old[0] is front and old[1] is cover and old[2] is tail:
+        return old[3]
+    block = np.concatenate((front, cover, tail))
+    kept[("block", q, seen)] = (front, cover, tail, block)
+    return block
 
 
 def _unseen_cover(game: CouncilGame) -> np.ndarray:
@@ -295,12 +304,12 @@ def _cards_head(s: CouncilState) -> np.ndarray:
     return head
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], tuple]]:
-    """The global part and the seat blocks' pieces of this position, by (seat, seen): a
-    seat's block as its owner sees it and as the others do. Kept in ``s._public``
-    until the next action (``CouncilState`` drops it), so the seats observing one
-    position (a simultaneous node) share them; a seat's pieces are looked up only when
-    an observer needs them (one seat observes each step of a sequential phase)."""
+def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple, np.ndarray]]:
+    """The global part and the seat blocks of this position, by (seat, seen): a seat's
+    block as its owner sees it and as the others do. Kept in ``s._public`` until the
+    next action (``CouncilState`` drops it), so the seats observing one position (a
+    simultaneous node) share them; a seat's block is looked up only when an observer
+    needs it (one seat observes each step of a sequential phase)."""
     found = s._public
     if found is None:
         found = s._public = (_head(s), {})
@@ -309,7 +318,7 @@ def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], tuple]]
 
 def encode(s: CouncilState, player: int) -> np.ndarray:
     """``player``'s tensor: the head, then each seat clockwise from ``player``, padded to
-    four seats, in one fresh array (the kept pieces are never handed out)."""
+    four seats, in one fresh array (the kept blocks are never handed out)."""
     head, here = _public(s)
     kept = s._blocks
     if kept is None:
@@ -321,10 +330,10 @@ def encode(s: CouncilState, player: int) -> np.ndarray:
     for r in range(n):
         q = (player + r) % n
         seen = r == 0 or not hidden  # open covers: every seat is seen as its owner sees it
-        pieces = here.get((q, seen))
-        if pieces is None:
-            pieces = here[(q, seen)] = _seat_parts(s, q, seen, kept)
-        parts += pieces
+        block = here.get((q, seen))
+        if block is None:
+            block = here[(q, seen)] = _seat_block(s, q, seen, kept, here)
+        parts.append(block)
     if n < MAX_SEATS:
         parts.append(_padding(game))
     return np.concatenate(parts)
@@ -392,8 +401,6 @@ def _landscape_rows(s: CouncilState, q: int) -> list[str]:
 def describe(s: CouncilState, player: int | None, with_log: bool = True) -> str:
     """Text for ``player`` (``None``: every seat's landscape, as a referee sees the
     table); ``with_log`` adds the last round's checks."""
-    from .state import PHASE_NAMES, RACE
-
     game = s.game
     comp = game.components
     lines = [f"Round {min(s.round + 1, ROUNDS)}/{ROUNDS}, {PHASE_NAMES[s.phase]}, "

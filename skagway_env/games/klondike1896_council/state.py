@@ -19,15 +19,22 @@ import numpy as np
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from . import cards, observation, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
-from .timing import race_limit
+from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
+    FILL,
+    JOIN,
+    ORDER,
+    OVER,
+    PACE,
+    PHASE_NAMES,
+    RACE,
+    REQUEST,
+    TAKE,
+)
 
 if TYPE_CHECKING:
     from .game import CouncilGame
 
 START_LEVEL = 4  # [Preparation] "The player places their pawn on level 4"
-FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER, PACE = range(8)
-PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
-               "take card", "join up", "over", "draw a move's pace")
 
 
 class CouncilState(State):
@@ -229,10 +236,10 @@ class CouncilState(State):
                 continue
             self.phase = RACE
             next_move = min(self.free_at[p] for p in racers)
-            if next_move >= race_limit(self.game):
+            if next_move >= self.game.race_end:
                 # RULES_NOTES T4: nobody has anything left to do but wait; the seats
                 # still in declare together, and the tie rule finds the last player
-                self.clock = race_limit(self.game)
+                self.clock = self.game.race_end
                 for p in racers:
                     self.declared[p] = self.clock
                 self.pending = racers
