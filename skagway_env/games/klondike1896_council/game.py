@@ -95,6 +95,8 @@ class CouncilGame(Game):
                        for k in range(BOARDS_PER_PLAYER + 1)]
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
         self.race_end = race_limit(self)  # the clock's end, read at every tick
+        pace = self.params.pace_beats  # RULES_NOTES T1: 0 .. pace - 1 beats more, evenly
+        self.pace_outcomes = tuple((extra, 1.0 / pace) for extra in range(pace))
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self.slot_shapes = race.slot_shapes(self)  # what race.legal_bits reads a slot

@@ -154,20 +154,39 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
 
 def _front(s: CouncilState, q: int, seen: bool) -> np.ndarray:
     """Seat ``q``'s first fields: present, child, popularity levels, boards laid, the
-    landscape's pieces (``seen`` only), claim slots used."""
+    landscape's pieces (``seen`` only), claim slots used (the last two from tables
+    the game keeps, ``_pieces`` and ``_slots_used``)."""
     game = s.game
     landscape = s.landscape[q]
-    values: list[float] = [1.0, float(game.is_child(q))]
-    values += [level / 10.0 for level in s.levels[q]]
+    levels = s.levels[q]
+    values = [1.0, float(game.is_child(q))]
+    values += [level / 10.0 for level in levels]
     values.append(len(landscape) / 4.0)
-    pieces = [0.0] * (4 * PIECES)
-    if seen:
+    pieces = _pieces(game, tuple(landscape) if seen else ())
+    return np.concatenate((np.array(values, dtype=np.float32), pieces,
+                           _slots_used(game, s.used[q])))
+
+
+def _pieces(game: CouncilGame, landscape: tuple[int, ...]) -> np.ndarray:
+    """The landscape's board pieces (design and turn) in each of 4 places, one-hot."""
+    table = game.__dict__.setdefault("_pieces", {})
+    found = table.get(landscape)
+    if found is None:
+        found = table[landscape] = np.zeros(4 * PIECES, dtype=np.float32)
         for place, code in enumerate(landscape):
-            pieces[place * PIECES + code] = 1.0
-    values += pieces
-    used = s.used[q]
-    values += [used >> slot & 1 for slot in range(game.components.slots)]
-    return np.array(values, dtype=np.float32)
+            found[place * PIECES + code] = 1.0
+    return found
+
+
+def _slots_used(game: CouncilGame, used: int) -> np.ndarray:
+    """The claim slots set in ``used``, one flag a slot."""
+    table = game.__dict__.setdefault("_slots_used", {})
+    found = table.get(used)
+    if found is None:
+        found = table[used] = np.array([used >> slot & 1
+                                        for slot in range(game.components.slots)],
+                                       dtype=np.float32)
+    return found
 
 
 def _cover(s: CouncilState, q: int) -> np.ndarray:

@@ -119,8 +119,7 @@ class CouncilState(State):
             return [(p, 1.0 / len(self.pending)) for p in sorted(self.pending)]
         if self.phase == PACE:
             # RULES_NOTES T1: how many beats more the move just begun takes
-            pace = self.game.params.pace_beats
-            return [(extra, 1.0 / pace) for extra in range(pace)]
+            return list(self.game.pace_outcomes)
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -135,6 +134,8 @@ class CouncilState(State):
             return [codec.take(k) for k, c in enumerate(self.table) if c]
         if phase == JOIN:
             return [codec.join(q) for q in range(self.num_players) if q != self.last]
+        if phase == PACE:  # the most frequent chance node: every board and claim
+            return list(range(len(self.game.pace_outcomes)))
         return [a for a, _ in self.chance_outcomes()]
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
