@@ -12,11 +12,12 @@ import pytest
 import skagway_env
 from skagway_env.core import SIMULTANEOUS
 from skagway_env.core.playout import apply_entry, random_playout
+from skagway_env.games.klondike1896_council import race
 
 from ..conftest import GameConfig
 from ..walks import walk
 from .helpers import GAME, tick
-from .reference_race import reference_race_actions
+from .reference_race import reference_offsets, reference_race_actions
 from .test_race import racing_state
 
 
@@ -26,6 +27,10 @@ def _assert_same(state, label: str) -> None:
         legal = state.legal_actions(seat)
         if state.current_player() == SIMULTANEOUS and state.free(seat):
             assert legal == reference_race_actions(state, seat), f"{label} seat {seat}"
+        if state.landscape[seat]:  # what views and bots ask of every claim slot
+            for slot in race.slots_of(state, seat):
+                assert race.legal_offsets(state, seat, slot) == reference_offsets(
+                    state, seat, slot), f"{label} seat {seat} slot {slot}"
         mask = state.legal_actions_mask(seat)
         plain = np.zeros(size, dtype=np.int8)
         plain[legal] = 1

@@ -99,7 +99,8 @@ class CouncilGame(Game):
         self.pace_outcomes = tuple((extra, 1.0 / pace) for extra in range(pace))
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
-        self.slot_shapes = race.slot_shapes(self)  # what race.legal_bits reads a slot
+        self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
+        self.grid_full = (1 << self.grid.cells) - 1
         self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
         self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}

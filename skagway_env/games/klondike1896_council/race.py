@@ -22,7 +22,7 @@ import numpy as np
 
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
-from ..klondike1896.placement import _edge_check, legal_anchors
+from ..klondike1896.placement import _edge_check
 from .actions import Declare, Lay, Place, Wait
 from .timing import WAIT_BEATS, claim_beats
 
@@ -37,28 +37,49 @@ def slots_of(s: CouncilState, p: int) -> range:
     return range(comp.slots if s.game.is_child(p) else comp.slots - 1)
 
 
-class _Cover:
-    """A seat's cover as Game 1's ``legal_anchors`` reads a state (seat 0), with the
-    cells past the boards laid counted as taken: a claim may not go beyond the
-    landscape ([Connecting claims])."""
-
-    __slots__ = ("game", "covered", "halo")
-
-    def __init__(self, game: CouncilGame, blocked: int, halo: int) -> None:
-        self.game = game
-        self.covered = (blocked,)
-        self.halo = (halo,)
-
-
 def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     """Game 1 placement ids (``rotation * cells + anchor``) of the claim in ``slot``
-    that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search)."""
+    that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search,
+    ``fitting``). Reads only ``s.game`` and ``s.landscape``, ``s.covered``, ``s.halo``
+    of ``p`` (bots pass their own seat-shaped records)."""
     game = s.game
-    cover = _Cover(game, s.covered[p] | game.beyond[len(s.landscape[p])], s.halo[p])
+    covered, halo, edges = _search_cover(s, p)
+    free = game.grid_full & ~covered
     cells = game.grid.cells
-    claim = game.components.slot_claim(slot)
-    return [rot * cells + a for rot, anchors in legal_anchors(cover, 0, claim)  # type: ignore[arg-type]
-            for a in bits(anchors)]
+    out: list[int] = []
+    for rot, offsets, fit, table in game.slot_turns[slot]:
+        ok = fitting(offsets, fit, table, free, halo, covered, edges)
+        if ok:
+            start = rot * cells
+            out += [start + a for a in bits(ok)]
+    return out
+
+
+def _search_cover(s: CouncilState, p: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """What the anchor search reads of ``p``'s cover: its cells with those past the
+    boards laid counted as taken (a claim may not go beyond the landscape,
+    [Connecting claims]), the last claim's halo, and the edge rules still binding
+    ([Placing the claim]: until the path touched a board's top and bottom)."""
+    game = s.game
+    covered = s.covered[p] | game.beyond[len(s.landscape[p])]
+    edges = [rule for rule in game.grid.edge_rules
+             if not (covered & rule[0] and covered & rule[1])]
+    return covered, s.halo[p], edges
+
+
+def fitting(offsets: tuple[int, ...], fit: int, table: list, free: int, halo: int,
+            covered: int, edges: list[tuple[int, int, int]]) -> int:
+    """The anchors of one turned claim that are legal: Game 1's ``legal_anchors`` for
+    one turn (every cell free, one touching the last claim's halo, the edge rule)."""
+    ok, touch = fit, 0
+    for o in offsets:
+        ok &= free >> o
+        touch |= halo >> o
+    ok &= touch
+    for top, bottom, beyond in edges:
+        if ok:
+            ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
+    return ok
 
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
@@ -87,28 +108,21 @@ def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
     return legal, mask
 
 
-def slot_shapes(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int, list], ...],
-                                             ...]:
-    """For each claim slot, its claim's distinct turns as ``legal_bits`` reads them:
-    (where the turn's anchors start in the action space, the cell offsets from the
-    anchor, the anchors where it fits in the grid, its placement table); computed
-    once a game from Game 1's grid."""
-    codec, grid, comp = game.codec, game.grid, game.components
-    out = []
-    for slot in range(comp.slots):
-        claim = comp.slot_claim(slot)
-        base = codec.place(slot, 0)
-        out.append(tuple((base + rot * grid.cells, offsets, fit, grid.placements[claim][rot])
-                         for rot, offsets, fit in grid.shapes[claim]))
-    return tuple(out)
+def slot_turns(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int, list], ...],
+                                            ...]:
+    """For each claim slot, its claim's distinct turns as the anchor search reads them:
+    (rotation, the cell offsets from the anchor, the anchors where it fits in the
+    grid, its placement table); made once a game from Game 1's grid."""
+    grid, comp = game.grid, game.components
+    return tuple(tuple((rot, offsets, fit, grid.placements[comp.slot_claim(slot)][rot])
+                       for rot, offsets, fit in grid.shapes[comp.slot_claim(slot)])
+                 for slot in range(comp.slots))
 
 
 def legal_bits(s: CouncilState, p: int) -> int:
-    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal. The
-    claims' anchors are Game 1's legal-anchor search (``placement.legal_anchors``, the
-    same shifts and the same edge rule) on the seat's cover with the cells past its
-    boards taken, written out here over every slot at once and shifted straight into
-    place, never listed one by one."""
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: each
+    claim's anchors (``fitting``) shifted straight into place, never listed one by
+    one."""
     game = s.game
     codec = game.codec
     out = 1 << codec.wait
@@ -121,27 +135,17 @@ def legal_bits(s: CouncilState, p: int) -> int:
             if d not in designs:
                 out |= turns << codec.lay(d, 0)
     if laid:
-        grid = game.grid
-        covered = s.covered[p] | game.beyond[len(laid)]
-        halo = s.halo[p]
-        free = ((1 << grid.cells) - 1) & ~covered
-        # [Placing the claim] the edge rule binds only until the path touched both sides
-        edges = [rule for rule in grid.edge_rules
-                 if not (covered & rule[0] and covered & rule[1])]
-        shapes = game.slot_shapes
+        covered, halo, edges = _search_cover(s, p)
+        free = game.grid_full & ~covered
+        cells = game.grid.cells
+        turns_of = game.slot_turns
         for slot in slots_of(s, p):
             if used >> slot & 1:
                 continue
-            for shift, offsets, fit, table in shapes[slot]:
-                ok, touch = fit, 0
-                for o in offsets:
-                    ok &= free >> o
-                    touch |= halo >> o
-                ok &= touch
-                for top, bottom, beyond in edges:
-                    if ok:
-                        ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
-                out |= ok << shift
+            base = codec.place(slot, 0)
+            for rot, offsets, fit, table in turns_of[slot]:
+                out |= fitting(offsets, fit, table, free, halo, covered, edges) << (
+                    base + rot * cells)
     if used:  # [Playing the game] "covers (or thinks that they have covered)"
         out |= 1 << codec.declare
     return out

@@ -138,6 +138,23 @@ class CouncilState(State):
             return list(range(len(self.game.pace_outcomes)))
         return [a for a, _ in self.chance_outcomes()]
 
+    def clone(self) -> CouncilState:
+        """``State.clone`` written out for this state's shapes: every list it holds has
+        plain values or lists of plain values in it (two levels at most: the joint
+        moves in ``history``, a seat's landscape), so each is copied two levels deep
+        without the generic recursion (a view starts with a clone; ``test_clone``
+        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        for key, value in self.__dict__.items():
+            if key[0] == "_":
+                fields[key] = None
+            elif type(value) is list:
+                fields[key] = [v[:] if type(v) is list else v for v in value]
+            else:
+                fields[key] = value
+        return new
+
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
         """In the race, a seat's mask comes ready from ``race.race_choices`` (a copy: the
         caller may write on it); elsewhere the generic one."""
