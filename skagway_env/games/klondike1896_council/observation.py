@@ -233,7 +233,15 @@ def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict,
     three pieces, each kept in ``kept`` (the state's store, across moves) with the
     values it is read from and built again only when they change: in a race tick only
     the seats that moved change, and a phase's turn changes only the tails. The block
-    is joined again only when a piece changed; ``here`` holds this position's tails."""
+    is joined again only when a piece changed. First of all, the whole block is kept
+    with ``_seat_key``, one key a seat for this position (in ``here``, with its tail):
+    a seat that did not move is found again at once."""
+    key = here.get(("key", q))
+    if key is None:
+        key = here[("key", q)] = _seat_key(s, q)
+    old = kept.get(("seat", q, seen))
+    if old is not None and old[0] == key:
+        return old[1]
     landscape = s.landscape[q]
     front_key = (tuple(s.levels[q]), tuple(landscape) if seen else len(landscape), s.used[q])
     old = kept.get(("front", q, seen))
@@ -268,10 +276,21 @@ def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict,
         here[("tail", q)] = tail
     old = kept.get(("block", q, seen))
     if old is not None and old[0] is front and old[1] is cover and old[2] is tail:
-        return old[3]
-    block = np.concatenate((front, cover, tail))
-    kept[("block", q, seen)] = (front, cover, tail, block)
+        block = old[3]
+    else:
+        block = np.concatenate((front, cover, tail))
+        kept[("block", q, seen)] = (front, cover, tail, block)
+    kept[("seat", q, seen)] = (key, block)
     return block
+
+
+def _seat_key(s: CouncilState, q: int) -> tuple:
+    """Everything a block of seat ``q`` is read from (the phase, the last player and
+    the order lists raw: finer than what the tail derives from them, never coarser)."""
+    return (tuple(s.levels[q]), tuple(s.landscape[q]), s.used[q], s.covered[q],
+            s.last_claim[q], s.gold[q], s.rubies[q], s.phase, s.declared[q], s.last,
+            s.free_at[q], s.checked[q], s.exact[q], tuple(s.order), s.card[q],
+            s.partner[q], tuple(s.queue), tuple(s.pending))
 
 
 def _unseen_cover(game: CouncilGame) -> np.ndarray:
