@@ -72,3 +72,17 @@ def test_a_mask_handed_out_is_the_callers_own():
     busy = state.legal_actions_mask(0)
     busy[:] = 1
     assert state.legal_actions_mask(0).sum() == 1
+
+
+def test_the_games_store_of_choices_stays_bounded_and_right(monkeypatch):
+    """The game keeps the choices of at most ``LEGAL_KEPT`` covers, then starts again;
+    what it hands out from the store equals the plain listing."""
+    monkeypatch.setattr(race, "LEGAL_KEPT", 3)
+    game = skagway_env.make_game(GAME, num_players=3)
+    rng = np.random.default_rng(2281)
+    seen: list = []
+    random_playout(game.new_initial_state(), rng, lambda s, into=seen: into.append(s.clone()))
+    assert 0 < len(game.legal_kept) <= 3
+    for state in seen[::5]:
+        _assert_same(state.clone(), "from the store")
+        assert len(game.legal_kept) <= 3

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from .state import CouncilState
 
 
+LEGAL_KEPT = 4096
+"""Seat covers whose ``legal_bits`` a game keeps (about a kilobyte each) before it
+starts again from none."""
+
+
 def slots_of(s: CouncilState, p: int) -> range:
     """The claim slots a seat holds: its set of 11, and a child's extra claim."""
     comp = s.game.components
@@ -90,17 +95,25 @@ def race_actions(s: CouncilState, p: int) -> list[int]:
 def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
     """``race_actions`` and its int8 mask over the action space. Kept in the state
     (``s._race_legal``) with the seat's landscape and cover they follow from, so a seat
-    that waited finds its choices again; built from ``legal_bits``."""
-    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p])
+    that waited finds its choices again; built from ``legal_bits``, themselves kept by
+    the game for the covers met most (``LEGAL_KEPT``: every round's first boards, the
+    root of a search's playouts)."""
+    game = s.game
+    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], game.is_child(p))
     kept = s._race_legal
     if kept is None:
         kept = s._race_legal = {}
     found = kept.get(p)
     if found is not None and found[0] == key:
         return found[1], found[2]
-    game = s.game
+    known = game.legal_kept
+    legal_set = known.get(key)
+    if legal_set is None:
+        if len(known) >= LEGAL_KEPT:
+            known.clear()
+        legal_set = known[key] = legal_bits(s, p)
     size = game.codec.size
-    raw = legal_bits(s, p).to_bytes((size + 7) // 8, "little")
+    raw = legal_set.to_bytes((size + 7) // 8, "little")
     mask = np.unpackbits(np.frombuffer(raw, np.uint8), count=size, bitorder="little")
     mask = mask.view(np.int8)
     legal = np.flatnonzero(mask.view(np.bool_)).tolist()
