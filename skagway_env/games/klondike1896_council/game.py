@@ -101,7 +101,8 @@ class CouncilGame(Game):
                                  len(self.components.kinds))
         self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
         self.grid_full = (1 << self.grid.cells) - 1
-        self.legal_kept: dict[tuple, int] = {}  # race.race_choices' covers, by cover
+        self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
+        self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store
         self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
         self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 
 LEGAL_KEPT = 4096
-"""Seat covers whose ``legal_bits`` a game keeps (about a kilobyte each) before it
-starts again from none."""
+"""Seat covers whose ``legal_bits`` (about a kilobyte each), and covers and slots whose
+``legal_offsets``, a game keeps before it starts again from none."""
 
 
 def slots_of(s: CouncilState, p: int) -> range:
@@ -45,8 +45,22 @@ def slots_of(s: CouncilState, p: int) -> range:
 def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     """Game 1 placement ids (``rotation * cells + anchor``) of the claim in ``slot``
     that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search,
-    ``fitting``). Reads only ``s.game`` and ``s.landscape``, ``s.covered``, ``s.halo``
-    of ``p`` (bots pass their own seat-shaped records)."""
+    ``fitting``), a list of the caller's own. Reads only ``s.game`` and
+    ``s.landscape``, ``s.covered``, ``s.halo`` of ``p`` (bots pass their own
+    seat-shaped records); the game keeps the answers for up to ``LEGAL_KEPT`` covers
+    (views and bots search the same covers again and again)."""
+    game = s.game
+    key = (slot, len(s.landscape[p]), s.covered[p], s.halo[p])
+    known = game.offsets_kept
+    found = known.get(key)
+    if found is None:
+        if len(known) >= LEGAL_KEPT:
+            known.clear()
+        found = known[key] = _offsets(s, p, slot)
+    return list(found)
+
+
+def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     game = s.game
     covered, halo, edges = _search_cover(s, p)
     free = game.grid_full & ~covered
