@@ -44,6 +44,7 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         self.metadata["is_parallelizable"] = True
         self.agents: list[str] = []
         self._steps = 0
+        self._no_actions = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         seed = plain_seed(seed)
@@ -55,15 +56,20 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         self._steps = 0
         return self._observations(), {a: {} for a in self.agents}
 
-    def _mask(self, seat: int) -> np.ndarray:
-        return self.game_state.legal_actions_mask(seat)
-
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        """Every live agent's observation and mask. At an ordinary node a seat not to
+        move has no legal action: its mask is a copy of the empty one, not asked of the
+        game (``State.legal_actions_mask`` gives the same zeros, more slowly)."""
         state = self.game_state
+        if not self.agents:
+            return {}
+        cur = state.current_player()
+        everyone = cur == SIMULTANEOUS
         return {
-            a: {"observation": state.observation_tensor(i), "action_mask": self._mask(i)}
+            a: {"observation": state.observation_tensor(i),
+                "action_mask": (state.legal_actions_mask(i) if everyone or i == cur
+                                else self._no_actions.copy())}
             for i, a in enumerate(self.possible_agents)
-            if a in self.agents
         }
 
     def _offenders(self, actions: dict[str, int]) -> list[str]:
@@ -95,8 +101,8 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         resolve_chance(state, self.np_random)
         done = state.is_terminal()
         capped = not done and self.max_cycles is not None and self._steps >= self.max_cycles
-        returns = state.returns()
-        rewards = {a: (returns[i] if done else 0.0) for i, a in enumerate(self.possible_agents)}
+        returns = state.returns() if done else [0.0] * len(self.possible_agents)
+        rewards = dict(zip(self.possible_agents, returns, strict=True))
         truncated = capped or (done and state.is_truncated())
         terminations = dict.fromkeys(self.agents, done and not truncated)
         truncations = dict.fromkeys(self.agents, truncated)

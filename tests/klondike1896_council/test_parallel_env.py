@@ -94,3 +94,25 @@ def test_the_env_docs_state_the_sizes():
     codec = game.codec
     assert (codec.place_base, codec.declare, codec.wait, codec.take_base, codec.join_base) == (
         16, 6928, 6929, 6930, 6946)
+
+
+@pytest.mark.parametrize("game", [GAME, "klondike1896"])
+def test_parallel_observations_are_the_states_own(game):
+    """Issue 21: the Parallel env hands each seat its tensor and mask as the state gives
+    them (a seat not to move: the empty mask, without asking the game), each a fresh
+    array of its own, at every step of a game (a sequential one too)."""
+    env = skagway_env.make_parallel_env(game, num_players=4)
+    obs, _ = env.reset(seed=21)
+    rng = np.random.default_rng(21)
+    while env.agents:
+        state = env.unwrapped.game_state
+        for i, agent in enumerate(env.possible_agents):
+            assert obs[agent]["observation"].tobytes() == state.observation_tensor(i).tobytes()
+            assert obs[agent]["action_mask"].tobytes() == state.legal_actions_mask(i).tobytes()
+        masks = [o["action_mask"] for o in obs.values()]
+        assert len({id(m) for m in masks}) == len(masks)
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+                   for a, o in obs.items() if o["action_mask"].any()}
+        for m in masks:
+            m[:] = 1  # the caller's own: the next observations must not see this
+        obs, *_ = env.step(actions)

@@ -9,7 +9,7 @@ import numpy as np
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import build_grid, terrain_of
-from . import observation
+from . import observation, race
 from .actions import MAX_SEATS, ActionCodec
 from .components import load_council
 from .state import CouncilState
@@ -94,8 +94,17 @@ class CouncilGame(Game):
                                                for c in range(k * size, self.grid.cols)))
                        for k in range(BOARDS_PER_PLAYER + 1)]
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
+        self.race_end = race_limit(self)  # the clock's end, read at every tick
+        pace = self.params.pace_beats  # RULES_NOTES T1: 0 .. pace - 1 beats more, evenly
+        self.pace_outcomes = tuple((extra, 1.0 / pace) for extra in range(pace))
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
+        self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
+        self.grid_full = (1 << self.grid.cells) - 1
+        self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
+        self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store
+        self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
+        self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.planes_cache: dict[tuple[int, ...], object] = {}  # observation.terrain_planes
 

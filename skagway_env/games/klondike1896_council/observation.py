@@ -50,6 +50,7 @@ from ..klondike1896.geometry import ROTATIONS, bits
 from .actions import MAX_SEATS, PIECES, Declare, Join, Lay, Place, Take, Wait
 from .cards import initial_backs_left
 from .components import BACKS
+from .phases import JOIN, PHASE_NAMES, RACE, TAKE
 from .timing import latest_end, race_limit
 
 if TYPE_CHECKING:
@@ -151,36 +152,61 @@ def terrain_planes(game: CouncilGame, landscape: list[int]) -> np.ndarray:
     return found  # type: ignore[return-value]
 
 
-def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
-    """Seat ``q``'s features into the zeroed ``out``; ``seen``: its landscape and cover
-    are visible to the observer (its own, or every seat's with open covers). The
-    scalar runs are built as lists and written a slice at a time (``seat_fields``'
-    order); the cell planes come from the bit masks and the cached terrain."""
-    from .state import JOIN, TAKE
-
+def _front(s: CouncilState, q: int, seen: bool) -> np.ndarray:
+    """Seat ``q``'s first fields: present, child, popularity levels, boards laid, the
+    landscape's pieces (``seen`` only), claim slots used (the last two from tables
+    the game keeps, ``_pieces`` and ``_slots_used``)."""
     game = s.game
-    comp = game.components
-    n, cells = s.num_players, game.grid.cells
     landscape = s.landscape[q]
-    start: list[float] = [1.0, float(game.is_child(q))]
-    start += [level / 10.0 for level in s.levels[q]]
-    start.append(len(landscape) / 4.0)
-    pieces = [0.0] * (4 * PIECES)
-    if seen:
+    levels = s.levels[q]
+    values = [1.0, float(game.is_child(q))]
+    values += [level / 10.0 for level in levels]
+    values.append(len(landscape) / 4.0)
+    pieces = _pieces(game, tuple(landscape) if seen else ())
+    return np.concatenate((np.array(values, dtype=np.float32), pieces,
+                           _slots_used(game, s.used[q])))
+
+
+def _pieces(game: CouncilGame, landscape: tuple[int, ...]) -> np.ndarray:
+    """The landscape's board pieces (design and turn) in each of 4 places, one-hot."""
+    table = game.__dict__.setdefault("_pieces", {})
+    found = table.get(landscape)
+    if found is None:
+        found = table[landscape] = np.zeros(4 * PIECES, dtype=np.float32)
         for place, code in enumerate(landscape):
-            pieces[place * PIECES + code] = 1.0
-    start += pieces
-    used = s.used[q]
-    start += [used >> slot & 1 for slot in range(comp.slots)]
-    i = len(start)
-    out[:i] = start
-    if seen:
-        out[i:i + cells] = _mask_bits(s.covered[q], cells)
-        out[i + cells:i + 2 * cells] = _mask_bits(s.last_claim[q], cells)
-        if landscape:
-            out[i + 2 * cells:i + 4 * cells] = terrain_planes(game, landscape).ravel()
-        out[i + 4 * cells], out[i + 4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
-    i += 4 * cells + 2
+            found[place * PIECES + code] = 1.0
+    return found
+
+
+def _slots_used(game: CouncilGame, used: int) -> np.ndarray:
+    """The claim slots set in ``used``, one flag a slot."""
+    table = game.__dict__.setdefault("_slots_used", {})
+    found = table.get(used)
+    if found is None:
+        found = table[used] = np.array([used >> slot & 1
+                                        for slot in range(game.components.slots)],
+                                       dtype=np.float32)
+    return found
+
+
+def _cover(s: CouncilState, q: int) -> np.ndarray:
+    """Seat ``q``'s four cell planes (covered, last claim, gold / 3, rubies) and its gold
+    and rubies covered, as their owner sees them."""
+    game = s.game
+    landscape = s.landscape[q]
+    cells = game.grid.cells
+    out = np.zeros(4 * cells + 2, dtype=np.float32)
+    out[:cells] = _mask_bits(s.covered[q], cells)
+    out[cells:2 * cells] = _mask_bits(s.last_claim[q], cells)
+    if landscape:
+        out[2 * cells:4 * cells] = terrain_planes(game, landscape).ravel()
+    out[4 * cells], out[4 * cells + 1] = s.gold[q] / 20.0, s.rubies[q] / 5.0
+    return out
+
+
+def _tail(s: CouncilState, q: int, to_act: bool) -> np.ndarray:
+    """Seat ``q``'s last fields, from its place in the race to its turn to act."""
+    comp = s.game.components
     order = [0.0] * MAX_SEATS
     if q in s.order:
         order[s.order.index(q)] = 1.0
@@ -189,35 +215,120 @@ def _seat_block(s: CouncilState, q: int, out: np.ndarray, seen: bool) -> None:
         card[s.card[q]] = 1.0
     partner = [0.0] * MAX_SEATS
     if s.partner[q] >= 0:
-        partner[(s.partner[q] - q) % n] = 1.0
-    to_act = (s.phase == TAKE and s.queue[0] == q) or (s.phase == JOIN and s.last == q)
-    tail: list[float] = [float(s.racing(q)), float(s.declared[q] >= 0), float(q == s.last),
-                         (s.declared[q] + 1) / BEATS, s.free_at[q] / BEATS,
-                         s.checked[q] / ROUNDS, s.exact[q] / ROUNDS]
-    tail += order
-    tail += card
-    tail += partner
-    tail += (float(to_act), float(q in s.pending), float(q in s.queue))
-    out[i:i + len(tail)] = tail
+        partner[(s.partner[q] - q) % s.num_players] = 1.0
+    values: list[float] = [float(s.racing(q)), float(s.declared[q] >= 0), float(q == s.last),
+                           (s.declared[q] + 1) / BEATS, s.free_at[q] / BEATS,
+                           s.checked[q] / ROUNDS, s.exact[q] / ROUNDS]
+    values += order
+    values += card
+    values += partner
+    values += (float(to_act), float(q in s.pending), float(q in s.queue))
+    return np.array(values, dtype=np.float32)
 
 
-def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndarray]]:
-    """The global part, the same for every observer, and the seat blocks built so far,
-    by (seat, seen): a seat's block as its owner sees it and as the others do. Kept in
-    ``s._public`` until the next action (``CouncilState`` drops it), so the seats
-    observing one position (a simultaneous node) share them; a block is built only
-    when an observer needs it (one seat observes each step of a sequential phase)."""
-    found = s._public
-    if found is not None:
-        return found
+def _seat_block(s: CouncilState, q: int, seen: bool, kept: dict,
+                here: dict) -> np.ndarray:
+    """Seat ``q``'s block (``seat_fields``' order), ``seen``: its landscape and cover
+    visible to the observer (its own, or every seat's with open covers). It is made of
+    three pieces, each kept in ``kept`` (the state's store, across moves) with the
+    values it is read from and built again only when they change: in a race tick only
+    the seats that moved change, and a phase's turn changes only the tails. The block
+    is joined again only when a piece changed. First of all, the whole block is kept
+    with ``_seat_key``, one key a seat for this position (in ``here``, with its tail):
+    a seat that did not move is found again at once."""
+    key = here.get(("key", q))
+    if key is None:
+        key = here[("key", q)] = _seat_key(s, q)
+    old = kept.get(("seat", q, seen))
+    if old is not None and old[0] == key:
+        return old[1]
+    landscape = s.landscape[q]
+    front_key = (tuple(s.levels[q]), tuple(landscape) if seen else len(landscape), s.used[q])
+    old = kept.get(("front", q, seen))
+    if old is not None and old[0] == front_key:
+        front = old[1]
+    else:
+        front = _front(s, q, seen)
+        kept[("front", q, seen)] = (front_key, front)
+    if seen:
+        cover_key = (tuple(landscape), s.covered[q], s.last_claim[q], s.gold[q], s.rubies[q])
+        old = kept.get(("cover", q))
+        if old is not None and old[0] == cover_key:
+            cover = old[1]
+        else:
+            cover = _cover(s, q)
+            kept[("cover", q)] = (cover_key, cover)
+    else:
+        cover = _unseen_cover(s.game)
+    tail = here.get(("tail", q))
+    if tail is None:
+        phase = s.phase
+        to_act = (phase == TAKE and s.queue[0] == q) or (phase == JOIN and s.last == q)
+        tail_key = (s.racing(q), s.declared[q], s.last == q, s.free_at[q], s.checked[q],
+                    s.exact[q], s.order.index(q) if q in s.order else -1, s.card[q],
+                    s.partner[q], to_act, q in s.pending, q in s.queue)
+        old = kept.get(("tail", q))
+        if old is not None and old[0] == tail_key:
+            tail = old[1]
+        else:
+            tail = _tail(s, q, to_act)
+            kept[("tail", q)] = (tail_key, tail)
+        here[("tail", q)] = tail
+    old = kept.get(("block", q, seen))
+    if old is not None and old[0] is front and old[1] is cover and old[2] is tail:
+        block = old[3]
+    else:
+        block = np.concatenate((front, cover, tail))
+        kept[("block", q, seen)] = (front, cover, tail, block)
+    kept[("seat", q, seen)] = (key, block)
+    return block
+
+
+def _seat_key(s: CouncilState, q: int) -> tuple:
+    """Everything a block of seat ``q`` is read from (the phase, the last player and
+    the order lists raw: finer than what the tail derives from them, never coarser)."""
+    return (tuple(s.levels[q]), tuple(s.landscape[q]), s.used[q], s.covered[q],
+            s.last_claim[q], s.gold[q], s.rubies[q], s.phase, s.declared[q], s.last,
+            s.free_at[q], s.checked[q], s.exact[q], tuple(s.order), s.card[q],
+            s.partner[q], tuple(s.queue), tuple(s.pending))
+
+
+def _unseen_cover(game: CouncilGame) -> np.ndarray:
+    """Another seat's hidden cover: zeros."""
+    zeros = game.__dict__.get("_unseen_cover")
+    if zeros is None:
+        zeros = game.__dict__["_unseen_cover"] = np.zeros(4 * game.grid.cells + 2,
+                                                          dtype=np.float32)
+    return zeros
+
+
+def _head(s: CouncilState) -> np.ndarray:
+    """The global part, the same for every observer. Its cards and requests change
+    only between races: kept with them (in the blocks store), and the phase and
+    clock written on a copy."""
+    key = (s.round, s.request, tuple(s.table), tuple(s.pile), tuple(s.discard),
+           tuple(s.backs_left), tuple(s.requests_used))
+    kept = s._blocks
+    if kept is None:
+        kept = s._blocks = {}
+    old = kept.get("head")
+    if old is not None and old[0] == key:
+        head = old[1].copy()
+    else:
+        head = _cards_head(s)
+        kept["head"] = (key, head.copy())
+    head[ROUNDS + s.phase] = 1.0
+    head[ROUNDS + PHASES] = s.clock / BEATS
+    return head
+
+
+def _cards_head(s: CouncilState) -> np.ndarray:
+    """The global part without the phase and the clock."""
     game = s.game
     comp = game.components
     head = np.zeros(global_size(game), dtype=np.float32)
     head[s.round if s.round < ROUNDS else ROUNDS - 1] = 1.0
-    head[ROUNDS + s.phase] = 1.0
-    i = ROUNDS + PHASES
-    head[i] = s.clock / BEATS
-    i += 1
+    i = ROUNDS + PHASES + 1
     if s.request >= 0:
         req = comp.requests[s.request]
         head[i:i + 3] = (1.0, req.gold / 20.0, req.rubies / 5.0)
@@ -228,32 +339,51 @@ def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple[int, bool], np.ndar
     head[i:i + len(s.backs_left)] = np.array(s.backs_left, np.float32) / 3.0
     i += len(BACKS)
     head[i:] = np.array(s.table + s.pile + s.discard, np.float32) / 2.0
-    s._public = (head, {})
-    return s._public
+    return head
+
+
+def _public(s: CouncilState) -> tuple[np.ndarray, dict[tuple, np.ndarray]]:
+    """The global part and the seat blocks of this position, by (seat, seen): a seat's
+    block as its owner sees it and as the others do. Kept in ``s._public`` until the
+    next action (``CouncilState`` drops it), so the seats observing one position (a
+    simultaneous node) share them; a seat's block is looked up only when an observer
+    needs it (one seat observes each step of a sequential phase)."""
+    found = s._public
+    if found is None:
+        found = s._public = (_head(s), {})
+    return found
 
 
 def encode(s: CouncilState, player: int) -> np.ndarray:
-    head, blocks = _public(s)
+    """``player``'s tensor: the head, then each seat clockwise from ``player``, padded to
+    four seats, in one fresh array (the kept blocks are never handed out)."""
+    head, here = _public(s)
+    kept = s._blocks
+    if kept is None:
+        kept = s._blocks = {}
     n = s.num_players
     game = s.game
-    width = game.__dict__.get("_seat_size")
-    if width is None:
-        width = game.__dict__["_seat_size"] = seat_size(game)
-    out = np.zeros(len(head) + MAX_SEATS * width, dtype=np.float32)
-    out[:len(head)] = head
     hidden = game.hidden_covers
+    parts = [head]
     for r in range(n):
         q = (player + r) % n
         seen = r == 0 or not hidden  # open covers: every seat is seen as its owner sees it
-        start = len(head) + r * width
-        block = blocks.get((q, seen))
+        block = here.get((q, seen))
         if block is None:
-            block = blocks[(q, seen)] = out[start:start + width]
-            _seat_block(s, q, block, seen)
-            blocks[(q, seen)] = block.copy()
-        else:
-            out[start:start + width] = block
-    return out
+            block = here[(q, seen)] = _seat_block(s, q, seen, kept, here)
+        parts.append(block)
+    if n < MAX_SEATS:
+        parts.append(_padding(game))
+    return np.concatenate(parts)
+
+
+def _padding(game: CouncilGame) -> np.ndarray:
+    """The zero blocks of the seats a table smaller than four lacks."""
+    pad = game.__dict__.get("_padding")
+    if pad is None:
+        pad = game.__dict__["_padding"] = np.zeros(
+            (MAX_SEATS - game.num_players) * seat_size(game), dtype=np.float32)
+    return pad
 
 
 # ---------------------------------------------------------------------- text
@@ -309,8 +439,6 @@ def _landscape_rows(s: CouncilState, q: int) -> list[str]:
 def describe(s: CouncilState, player: int | None, with_log: bool = True) -> str:
     """Text for ``player`` (``None``: every seat's landscape, as a referee sees the
     table); ``with_log`` adds the last round's checks."""
-    from .state import PHASE_NAMES, RACE
-
     game = s.game
     comp = game.components
     lines = [f"Round {min(s.round + 1, ROUNDS)}/{ROUNDS}, {PHASE_NAMES[s.phase]}, "

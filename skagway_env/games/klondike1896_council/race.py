@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
-from ..klondike1896.placement import legal_anchors
+from ..klondike1896.placement import _edge_check
 from .actions import Declare, Lay, Place, Wait
 from .timing import WAIT_BEATS, claim_beats
 
@@ -29,52 +31,150 @@ if TYPE_CHECKING:
     from .state import CouncilState
 
 
+LEGAL_KEPT = 4096
+"""Seat covers whose ``legal_bits`` (about a kilobyte each), and covers and slots whose
+``legal_offsets``, a game keeps before it starts again from none."""
+
+
 def slots_of(s: CouncilState, p: int) -> range:
     """The claim slots a seat holds: its set of 11, and a child's extra claim."""
     comp = s.game.components
     return range(comp.slots if s.game.is_child(p) else comp.slots - 1)
 
 
-class _Cover:
-    """A seat's cover as Game 1's ``legal_anchors`` reads a state (seat 0), with the
-    cells past the boards laid counted as taken: a claim may not go beyond the
-    landscape ([Connecting claims])."""
-
-    __slots__ = ("game", "covered", "halo")
-
-    def __init__(self, game: CouncilGame, blocked: int, halo: int) -> None:
-        self.game = game
-        self.covered = (blocked,)
-        self.halo = (halo,)
-
-
 def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     """Game 1 placement ids (``rotation * cells + anchor``) of the claim in ``slot``
-    that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search)."""
+    that are legal on ``p``'s landscape, ascending (Game 1's legal-anchor search,
+    ``fitting``), a list of the caller's own. Reads only ``s.game`` and
+    ``s.landscape``, ``s.covered``, ``s.halo`` of ``p`` (bots pass their own
+    seat-shaped records); the game keeps the answers for up to ``LEGAL_KEPT`` covers
+    (views and bots search the same covers again and again)."""
     game = s.game
-    cover = _Cover(game, s.covered[p] | game.beyond[len(s.landscape[p])], s.halo[p])
+    key = (slot, len(s.landscape[p]), s.covered[p], s.halo[p])
+    known = game.offsets_kept
+    found = known.get(key)
+    if found is None:
+        if len(known) >= LEGAL_KEPT:
+            known.clear()
+        found = known[key] = _offsets(s, p, slot)
+    return list(found)
+
+
+def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
+    game = s.game
+    covered, halo, edges = _search_cover(s, p)
+    free = game.grid_full & ~covered
     cells = game.grid.cells
-    claim = game.components.slot_claim(slot)
-    return [rot * cells + a for rot, anchors in legal_anchors(cover, 0, claim)  # type: ignore[arg-type]
-            for a in bits(anchors)]
+    out: list[int] = []
+    for rot, offsets, fit, table in game.slot_turns[slot]:
+        ok = fitting(offsets, fit, table, free, halo, covered, edges)
+        if ok:
+            start = rot * cells
+            out += [start + a for a in bits(ok)]
+    return out
+
+
+def _search_cover(s: CouncilState, p: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """What the anchor search reads of ``p``'s cover: its cells with those past the
+    boards laid counted as taken (a claim may not go beyond the landscape,
+    [Connecting claims]), the last claim's halo, and the edge rules still binding
+    ([Placing the claim]: until the path touched a board's top and bottom)."""
+    game = s.game
+    covered = s.covered[p] | game.beyond[len(s.landscape[p])]
+    edges = [rule for rule in game.grid.edge_rules
+             if not (covered & rule[0] and covered & rule[1])]
+    return covered, s.halo[p], edges
+
+
+def fitting(offsets: tuple[int, ...], fit: int, table: list, free: int, halo: int,
+            covered: int, edges: list[tuple[int, int, int]]) -> int:
+    """The anchors of one turned claim that are legal: Game 1's ``legal_anchors`` for
+    one turn (every cell free, one touching the last claim's halo, the edge rule)."""
+    ok, touch = fit, 0
+    for o in offsets:
+        ok &= free >> o
+        touch |= halo >> o
+    ok &= touch
+    for top, bottom, beyond in edges:
+        if ok:
+            ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
+    return ok
 
 
 def race_actions(s: CouncilState, p: int) -> list[int]:
     """A free racing seat's choices this tick, ascending: lay, place, declare, wait."""
-    codec = s.game.codec
-    out: list[int] = []
+    return race_choices(s, p)[0]
+
+
+def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
+    """``race_actions`` and its int8 mask over the action space. Kept in the state
+    (``s._race_legal``) with the seat's landscape and cover they follow from, so a seat
+    that waited finds its choices again; built from ``legal_bits``, themselves kept by
+    the game for the covers met most (``LEGAL_KEPT``: every round's first boards, the
+    root of a search's playouts)."""
+    game = s.game
+    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], game.is_child(p))
+    kept = s._race_legal
+    if kept is None:
+        kept = s._race_legal = {}
+    found = kept.get(p)
+    if found is not None and found[0] == key:
+        return found[1], found[2]
+    known = game.legal_kept
+    legal_set = known.get(key)
+    if legal_set is None:
+        if len(known) >= LEGAL_KEPT:
+            known.clear()
+        legal_set = known[key] = legal_bits(s, p)
+    size = game.codec.size
+    raw = legal_set.to_bytes((size + 7) // 8, "little")
+    mask = np.unpackbits(np.frombuffer(raw, np.uint8), count=size, bitorder="little")
+    mask = mask.view(np.int8)
+    legal = np.flatnonzero(mask.view(np.bool_)).tolist()
+    kept[p] = (key, legal, mask)
+    return legal, mask
+
+
+def slot_turns(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int, list], ...],
+                                            ...]:
+    """For each claim slot, its claim's distinct turns as the anchor search reads them:
+    (rotation, the cell offsets from the anchor, the anchors where it fits in the
+    grid, its placement table); made once a game from Game 1's grid."""
+    grid, comp = game.grid, game.components
+    return tuple(tuple((rot, offsets, fit, grid.placements[comp.slot_claim(slot)][rot])
+                       for rot, offsets, fit in grid.shapes[comp.slot_claim(slot)])
+                 for slot in range(comp.slots))
+
+
+def legal_bits(s: CouncilState, p: int) -> int:
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: each
+    claim's anchors (``fitting``) shifted straight into place, never listed one by
+    one."""
+    game = s.game
+    codec = game.codec
+    out = 1 << codec.wait
     laid = s.landscape[p]
-    if not s.used[p] and len(laid) < BOARDS_PER_PLAYER:
+    used = s.used[p]
+    if not used and len(laid) < BOARDS_PER_PLAYER:
         designs = {code // ROTATIONS for code in laid}
-        out += [codec.lay(d, t) for d in range(BOARDS_PER_PLAYER) if d not in designs
-                for t in range(ROTATIONS)]
+        turns = (1 << ROTATIONS) - 1
+        for d in range(BOARDS_PER_PLAYER):
+            if d not in designs:
+                out |= turns << codec.lay(d, 0)
     if laid:
+        covered, halo, edges = _search_cover(s, p)
+        free = game.grid_full & ~covered
+        cells = game.grid.cells
+        turns_of = game.slot_turns
         for slot in slots_of(s, p):
-            if not s.used[p] >> slot & 1:
-                out += [codec.place(slot, offset) for offset in legal_offsets(s, p, slot)]
-    if s.used[p]:  # [Playing the game] "covers (or thinks that they have covered)"
-        out.append(codec.declare)
-    out.append(codec.wait)
+            if used >> slot & 1:
+                continue
+            base = codec.place(slot, 0)
+            for rot, offsets, fit, table in turns_of[slot]:
+                out |= fitting(offsets, fit, table, free, halo, covered, edges) << (
+                    base + rot * cells)
+    if used:  # [Playing the game] "covers (or thinks that they have covered)"
+        out |= 1 << codec.declare
     return out
 
 

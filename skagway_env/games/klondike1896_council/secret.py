@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..klondike1896.components import BOARDS_PER_PLAYER
-from ..klondike1896.geometry import ROTATIONS
-from .actions import Lay, Place
-from .race import lay_claim, legal_offsets
+from ..klondike1896.geometry import ROTATIONS, bits
+from .race import legal_offsets
 
 if TYPE_CHECKING:
     from .state import CouncilState
@@ -68,13 +67,14 @@ def _redraw_seat(view: CouncilState, q: int, rng: np.random.Generator) -> None:
     landscapes, so the search ends."""
     codec = view.game.codec
     boards = len(view.landscape[q])
-    slots = [codec.decode(a).slot for a in view.placed[q]]  # type: ignore[union-attr]
+    slots = [(a - codec.place_base) // codec.per_slot for a in view.placed[q]]  # Place.slot
     budget, tries = SEARCH_NODES, 0
     while True:
         designs = rng.permutation(BOARDS_PER_PLAYER)[:boards]
         view.landscape[q] = [codec.lay(int(d), int(rng.integers(ROTATIONS))) for d in designs]
         _reset_cover(view, q)
         if _path(view, q, slots, rng, [budget]):
+            _count_cover(view, q)
             return
         tries += 1
         if tries % LANDSCAPE_TRIES == 0:
@@ -83,43 +83,60 @@ def _redraw_seat(view: CouncilState, q: int, rng: np.random.Generator) -> None:
 
 def _path(view: CouncilState, q: int, slots: list[int], rng: np.random.Generator,
           nodes: list[int]) -> bool:
-    """Place ``slots`` in order on ``q``'s landscape, in a random legal way."""
+    """Place ``slots`` in order on ``q``'s landscape, in a random legal way (what lies
+    under the claims is counted once the path is found, ``_count_cover``)."""
     if not slots:
         return True
     slot, rest = slots[0], slots[1:]
     offsets = legal_offsets(view, q, slot)
-    codec = view.game.codec
+    game = view.game
+    codec = game.codec
+    table = game.grid.by_action[game.components.slot_claim(slot)]
     for i in rng.permutation(len(offsets)):
         nodes[0] -= 1
         if nodes[0] < 0:
             return False
-        saved = (view.covered[q], view.halo[q], view.last_claim[q], view.gold[q],
-                 view.rubies[q], view.used[q])
-        lay_claim(view, q, slot, offsets[int(i)])
-        view.placed[q].append(codec.place(slot, offsets[int(i)]))
+        saved = (view.covered[q], view.halo[q], view.last_claim[q], view.used[q])
+        offset = offsets[int(i)]
+        place = table[offset]
+        view.covered[q] |= place.mask
+        view.halo[q] = place.halo
+        view.used[q] |= 1 << slot
+        view.last_claim[q] = place.mask
+        view.placed[q].append(codec.place(slot, offset))
         if _path(view, q, rest, rng, nodes):
             return True
         view.placed[q].pop()
-        (view.covered[q], view.halo[q], view.last_claim[q], view.gold[q], view.rubies[q],
-         view.used[q]) = saved
+        view.covered[q], view.halo[q], view.last_claim[q], view.used[q] = saved
     return False
 
 
+def _count_cover(view: CouncilState, q: int) -> None:
+    """The gold pieces and rubies under ``q``'s redrawn claims (``race.lay_claim``'s
+    count, summed once over the cover: the claims never overlap)."""
+    gold, ruby = view.game.terrain(view.landscape[q])
+    cells = bits(view.covered[q])
+    view.gold[q] = sum(gold[c] for c in cells)
+    view.rubies[q] = sum(ruby[c] for c in cells)
+
+
 def _rewrite_history(view: CouncilState, seats: list[int]) -> None:
-    """Each seat's k-th board and k-th claim of this round become the redrawn ones."""
+    """Each seat's k-th board and k-th claim of this round become the redrawn ones
+    (a move's kind read from its id's range in the codec, no decoding)."""
     codec = view.game.codec
+    place_base, declare = codec.place_base, codec.declare
     lays = {q: iter(view.landscape[q]) for q in seats}
     places = {q: iter(view.placed[q]) for q in seats}
     history = view.history
     for i in range(view.round_began, len(history)):
         entry = history[i]
-        if not isinstance(entry, list):
+        if type(entry) is not list:
             continue
         joint = list(entry)
         for q in seats:
-            move = codec.decode(joint[q])
-            if isinstance(move, Lay):
+            action = joint[q]
+            if action < place_base:  # Lay
                 joint[q] = next(lays[q])
-            elif isinstance(move, Place):
+            elif action < declare:  # Place
                 joint[q] = next(places[q])
         history[i] = joint

@@ -19,15 +19,22 @@ import numpy as np
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from . import cards, observation, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
-from .timing import race_limit
+from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
+    FILL,
+    JOIN,
+    ORDER,
+    OVER,
+    PACE,
+    PHASE_NAMES,
+    RACE,
+    REQUEST,
+    TAKE,
+)
 
 if TYPE_CHECKING:
     from .game import CouncilGame
 
 START_LEVEL = 4  # [Preparation] "The player places their pawn on level 4"
-FILL, REQUEST, RACE, ORDER, TAKE, JOIN, OVER, PACE = range(8)
-PHASE_NAMES = ("lay out cards", "turn request", "race", "order declarations",
-               "take card", "join up", "over", "draw a move's pace")
 
 
 class CouncilState(State):
@@ -54,8 +61,11 @@ class CouncilState(State):
         # [Playing the game] "together they check": each check is public
         self.checked = [0] * n  # rounds a seat was checked on its own cover
         self.exact = [0] * n  # ... and covered the request
-        self._race_legal: dict[int, list[int]] | None = None
+        # race.race_choices' store: a seat's choices and mask, with the cover they follow
+        # from, kept across moves (a seat's choices change only when it moves)
+        self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
+        self._blocks: dict | None = None  # observation's pieces, kept across moves
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
@@ -109,8 +119,7 @@ class CouncilState(State):
             return [(p, 1.0 / len(self.pending)) for p in sorted(self.pending)]
         if self.phase == PACE:
             # RULES_NOTES T1: how many beats more the move just begun takes
-            pace = self.game.params.pace_beats
-            return [(extra, 1.0 / pace) for extra in range(pace)]
+            return list(self.game.pace_outcomes)
         raise ValueError("not a chance node")
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -120,21 +129,42 @@ class CouncilState(State):
                 return []  # a tick has no single seat to move: ask each seat
             if not self.free(player):
                 return [codec.wait]
-            # every seat's choices are read twice a tick (to choose, then to check)
-            cache = self._race_legal
-            if cache is None:
-                cache = self._race_legal = {}
-            if player not in cache:
-                cache[player] = race.race_actions(self, player)
-            return cache[player]
+            return race.race_choices(self, player)[0]
         if phase == TAKE:
             return [codec.take(k) for k, c in enumerate(self.table) if c]
         if phase == JOIN:
             return [codec.join(q) for q in range(self.num_players) if q != self.last]
+        if phase == PACE:  # the most frequent chance node: every board and claim
+            return list(range(len(self.game.pace_outcomes)))
         return [a for a, _ in self.chance_outcomes()]
 
+    def clone(self) -> CouncilState:
+        """``State.clone`` written out for this state's shapes: every list it holds has
+        plain values or lists of plain values in it (two levels at most: the joint
+        moves in ``history``, a seat's landscape), so each is copied two levels deep
+        without the generic recursion (a view starts with a clone; ``test_clone``
+        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        for key, value in self.__dict__.items():
+            if key[0] == "_":
+                fields[key] = None
+            elif type(value) is list:
+                fields[key] = [v[:] if type(v) is list else v for v in value]
+            else:
+                fields[key] = value
+        return new
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """In the race, a seat's mask comes ready from ``race.race_choices`` (a copy: the
+        caller may write on it); elsewhere the generic one."""
+        if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
+            if not self.free(player):
+                return self.game.wait_mask.copy()
+            return race.race_choices(self, player)[1].copy()
+        return super().legal_actions_mask(player)
+
     def _apply_action(self, action: int) -> None:
-        self._race_legal = None
         self._public = None
         phase = self.phase
         if phase == FILL:
@@ -159,7 +189,6 @@ class CouncilState(State):
         self._settle()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._race_legal = None
         self._public = None
         self.pending = race.play_tick(self, list(actions))
         if self.game.params.pace_beats == 1:
@@ -225,10 +254,10 @@ class CouncilState(State):
                 continue
             self.phase = RACE
             next_move = min(self.free_at[p] for p in racers)
-            if next_move >= race_limit(self.game):
+            if next_move >= self.game.race_end:
                 # RULES_NOTES T4: nobody has anything left to do but wait; the seats
                 # still in declare together, and the tie rule finds the last player
-                self.clock = race_limit(self.game)
+                self.clock = self.game.race_end
                 for p in racers:
                     self.declared[p] = self.clock
                 self.pending = racers
