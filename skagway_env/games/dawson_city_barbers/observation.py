@@ -175,8 +175,8 @@ def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
     seats = len(rows)
     if seats < MAX_SHOPS:
         out[start + rows.size:] = 0.0
-    rows.take(_ROTATIONS[seats][player], axis=0,
-              out=out[start:start + rows.size].reshape(seats, PLAYER_FEATURES))
+    rows.take(_ROTATIONS[seats][player], axis=0,  # mode "raise" would buffer the copy
+              out=out[start:start + rows.size].reshape(seats, PLAYER_FEATURES), mode="clip")
     return out
 
 
