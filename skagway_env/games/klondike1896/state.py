@@ -258,5 +258,6 @@ class Klondike1896State(State):
         if self.ledger:
             d["ledger"] = [[e[:] for e in x] for x in self.ledger]
         d["_legal"] = None
+        d["_known_bounds"] = None  # a copy may be edited (tests, views): recount
         new.__dict__ = d
         return new
