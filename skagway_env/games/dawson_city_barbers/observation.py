@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.bounds import FeatureBounds
-from ...core.floats import packed_float32, write_float32
 from .actions import MAX_SHOPS
 from .scoring import BEST_BARBER_GOLD, PAN_FIXED_GOLD
 
@@ -145,38 +144,26 @@ def seat_rows(s: DawsonCityBarbersState) -> np.ndarray:
     rows = s._rows
     dirty = s._dirty
     if rows is None:
-        rows = s._rows = packed_float32(
-            [x for q in range(len(s.gold)) for x in seat_row(s, q)]
-        ).reshape(len(s.gold), PLAYER_FEATURES).copy()
+        rows = s._rows = np.array([seat_row(s, q) for q in range(len(s.gold))], np.float32)
     elif dirty:
         for q in _SEATS_OF_MASK[dirty]:
-            rows[q] = packed_float32(seat_row(s, q))
+            rows[q] = seat_row(s, q)
     s._dirty = 0
     return rows
 
 
 def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
-    """The header and the three card-count blocks as one list of Python numbers packed
-    by ``core.floats`` (numpy's list conversion was a third of the encoding), then the
-    kept seat rows taken in the observer's order straight into the tensor."""
     k = s.game.components.num_kinds
     rows = seat_rows(s)
-    head = [0.0] * HEADER
-    head[s.round] = 1.0
-    head[ROUNDS + s.phase] = 1.0
-    head[ROUNDS + PHASES] = len(s.pending_flips) / MAX_FLIPS
+    out = np.zeros(HEADER + 3 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
+    out[s.round] = 1.0
+    out[ROUNDS + s.phase] = 1.0
+    out[ROUNDS + PHASES] = len(s.pending_flips) / MAX_FLIPS
     # own hand, the face-up discards, own face-down discards
-    head += s.hands[player]
-    head += s.discards
-    head += s.face_down[player]
-    start = HEADER + 3 * k
-    out = np.empty(start + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
-    write_float32(out, 0, head)
-    seats = len(rows)
-    if seats < MAX_SHOPS:
-        out[start + rows.size:] = 0.0
-    rows.take(_ROTATIONS[seats][player], axis=0,  # mode "raise" would buffer the copy
-              out=out[start:start + rows.size].reshape(seats, PLAYER_FEATURES), mode="clip")
+    out[HEADER:HEADER + 3 * k] = s.hands[player] + s.discards + s.face_down[player]
+    out[HEADER + 3 * k:HEADER + 3 * k + rows.size] = rows.take(
+        _ROTATIONS[len(rows)][player], axis=0
+    ).ravel()
     return out
 
 

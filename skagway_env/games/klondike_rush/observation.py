@@ -47,7 +47,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.bounds import FeatureBounds
-from ...core.floats import packed_float32, write_float32
 from .actions import MAX_BID
 from .auction import STATUS_NAMES
 from .components import NUM_COMPANIES, TOKEN_KINDS, Components
@@ -171,15 +170,13 @@ def seat_rows(s: KlondikeRushState) -> np.ndarray:
     elif s._dirty:
         for q in range(s.num_players):
             if s._dirty >> q & 1:
-                rows[q] = packed_float32(seat_row(s, q))
+                rows[q] = seat_row(s, q)
     s._dirty = 0
     return rows
 
 
 def encode(s: KlondikeRushState, player: int) -> np.ndarray:
-    """The head from plain lists packed by ``core.floats`` (numpy's list conversion was
-    a third of the encoding); the board and seat blocks from their caches, the seat rows
-    taken in the observer's order straight into the tensor."""
+    """The head from plain lists; the board and seat blocks from their caches."""
     comp = s.game.components
     n = s.num_players
     rel = [(q - player) % n for q in range(n)]
@@ -209,18 +206,16 @@ def encode(s: KlondikeRushState, player: int) -> np.ndarray:
     head[i:i + NUM_COMPANIES + 1] = [t / 11 for t in s.track] + [s.crates]
     cells = board(s)
     rows = seat_rows(s)
-    out = np.empty(s.game.obs_size, dtype=np.float32)
-    write_float32(out, 0, head)
+    k = comp.num_orders
+    out = np.zeros(s.game.obs_size, dtype=np.float32)
+    out[:_HEAD] = head
     j = _HEAD + cells.size
     out[_HEAD:j] = cells
-    write_float32(out, j, s.hand[player])
-    j += comp.num_orders
-    rows.take(_ROTATIONS[n][player], axis=0, out=out[j:j + rows.size].reshape(rows.shape),
-              mode="clip")  # "raise" would buffer the copy
-    j += rows.size
-    end = j + (MAX_SEATS - n) * rows.shape[1]
-    out[j:end] = 0.0
-    write_float32(out, end, cards_seen(s))
+    out[j:j + k] = s.hand[player]
+    j += k
+    out[j:j + rows.size] = rows.take(_ROTATIONS[n][player], axis=0).ravel()
+    j += MAX_SEATS * rows.shape[1]
+    out[j:] = cards_seen(s)
     return out
 
 

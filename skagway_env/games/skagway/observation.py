@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.bounds import INF, FeatureBounds
-from ...core.floats import write_float32
 from .actions import BRIBE_SOURCES, MAX_BRIBE
 from .components import SPACES
 from .stages import (
@@ -203,13 +202,13 @@ _SIDE_FLAGS = {-1: (1.0, 0.0, 0.0), 0: (0.0, 1.0, 0.0), 1: (0.0, 0.0, 1.0)}
 
 def encode(s: SkagwayState, observer: int) -> np.ndarray:
     """The dense head (flags, stage, seats, own holdings, buildings) and table tail are
-    built as lists of Python numbers (bools count as 0 / 1) and packed into the tensor
-    by ``core.floats`` (numpy's own list conversion cost a fifth of the encoding); the 13
-    worker blocks are mostly zeros, so only their non-zero entries are written.
-    Everything a position cannot change comes from ``_Layout``, and per-seat facts
-    (Hired Hands held, building owners, the seats' places in the lists) are counted
-    once, not once a seat or a Worker. ``tests/skagway/test_fast_encoding.py`` checks
-    it against the plain encoding, bit for bit."""
+    built as lists (bools count as 0 / 1); the 13 worker blocks are mostly zeros, so
+    only their non-zero entries are written. Everything a position cannot change comes
+    from ``_Layout`` (the stage one-hots too), and per-seat facts (Hired Hands held, a
+    Hand's controller slot, the seats' places in the lists) are counted once, not once
+    a seat or a Worker. ``tests/skagway/test_fast_encoding.py`` and
+    ``tests/test_reference_encodings.py`` check it against the plain encoding, bit for
+    bit."""
     lay = _layout(s.game)
     n = s.num_players
     cap, turn = lay.cap, s.turn
@@ -249,7 +248,7 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     head += goods_held[observer]
     for side in s.building_side:
         head += _SIDE_FLAGS[side]
-    write_float32(out, 0, head)
+    out[:len(head)] = head
     # H4: another seat's fresh recruits look like the Hands left in their pool
     pool = s.recruit_pool
     hide = recruited_by not in (-1, observer) and held < len(pool)
@@ -307,7 +306,7 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
              rolls[1] / DIE_SCALE if len(rolls) > 1 else 0.0)
     rest += s.bought_this_turn
     rest += ((lay.top_in_play - s.top_gold_turned_in) / 3.0, s.demand / BRIBE_SCALE)
-    write_float32(out, lay.rest, rest)
+    out[lay.rest:lay.rest + len(rest)] = rest
     return out
 
 
