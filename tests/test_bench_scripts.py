@@ -44,3 +44,19 @@ def test_bench_views_compares_a_view_with_a_clone(monkeypatch):
     monkeypatch.setattr(skagway_env, "list_games", lambda: ["klondike_rush"])
     rows = bench_report.bench_views(2, 1)
     assert rows[-1].startswith("| klondike_rush | 4 |")
+
+
+def test_bench_env_times_on_the_clock_it_is_given():
+    """``--clock cpu``: a loop that sleeps spends wall time but next to no CPU time, so
+    its CPU-clock rate is far above its wall-clock rate."""
+    import time
+
+    from skagway_experiments.bench_env import CLOCKS, steps_per_second
+
+    def sleepy() -> int:
+        time.sleep(0.002)
+        return 1
+
+    wall = steps_per_second(sleepy, 0.03, CLOCKS["wall"])
+    cpu = steps_per_second(sleepy, 0.004, CLOCKS["cpu"])
+    assert wall < 600 < 5 * wall < cpu

@@ -242,7 +242,11 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self.history: list[Any] = []
-        self._legal: list[int] | None = None
+        # The legal actions of this position, kept until the next ``apply_*`` (every
+        # mover asks at least twice: the mask, then ``apply_action``'s check): the list
+        # of the player to move (or of chance), or at a simultaneous node a dict
+        # seat -> list. ``clone`` and ``deserialize`` drop it with every ``_`` cache.
+        self._legal: list[int] | dict[int, list[int]] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's ``view`` override checks its seat first: a seat that does not
@@ -449,19 +453,36 @@ class State(ABC):
             check_seat(self, player)
         if cur == TERMINAL or (player != cur and cur != SIMULTANEOUS):
             return []
+        kept = self._legal
         if cur != SIMULTANEOUS:
-            if self._legal is None:
-                self._legal = self._legal_actions(player)
-            return self._legal
-        return self._legal_actions(player)
+            if kept is None:
+                kept = self._legal = self._legal_actions(player)
+            return kept  # type: ignore[return-value]
+        # a simultaneous node: each seat's list, asked for by the mask, the env's
+        # check and apply_actions' check
+        if kept is None:
+            kept = self._legal = {}
+        found = kept.get(player)  # type: ignore[union-attr]
+        if found is None:
+            found = kept[player] = self._legal_actions(player)  # type: ignore[index]
+        return found
+
+    def _note_chance_outcomes(self, outcomes: list[tuple[int, float]]) -> None:
+        """Keep the actions of ``outcomes`` (this chance node's ``chance_outcomes()``)
+        as its legal actions, which they are (``tests/test_random_play_invariants.py``
+        holds every game to it), so that applying the sampled outcome does not have
+        the game list them again (``core.playout.sample_chance`` calls this)."""
+        if self._legal is None:
+            self._legal = [a for a, _ in outcomes]
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
-        """int8 vector over ``game.num_distinct_actions()``: 1 where legal."""
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        legal = self._legal_for(player)
-        if legal:
-            mask[legal] = 1
-        return mask
+        """int8 vector over ``game.num_distinct_actions()``: 1 where legal. Written into
+        a ``bytearray`` by a Python loop: numpy's index conversion of a short list cost
+        more than the whole mask (issue 21)."""
+        mask = bytearray(self.game.num_distinct_actions())
+        for action in self._legal_for(player):
+            mask[action] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def _illegal(self, action: Any, player: int, legal: list[int]) -> IllegalActionError:
         try:
@@ -501,7 +522,7 @@ class State(ABC):
                 f"{self.game.name}: need {self.num_players} actions, got {len(actions)}"
             )
         for p, a in enumerate(actions):
-            legal = self._legal_actions(p)
+            legal = self._legal_for(p)
             if a not in legal:
                 raise self._illegal(a, p, legal)
         joint = [int(a) for a in actions]

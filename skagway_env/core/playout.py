@@ -17,6 +17,7 @@ from .game import Game, State
 def sample_chance(state: State, rng: np.random.Generator) -> int:
     """Draw one chance outcome with ``rng`` (one uniform draw, no allocation)."""
     outcomes = state.chance_outcomes()
+    state._note_chance_outcomes(outcomes)  # the outcome's legality check then lists none
     r = rng.random()
     acc = 0.0
     for action, prob in outcomes:

@@ -62,7 +62,7 @@ class GameAECEnv(GameEnvMixin, AECEnv):
         state = self.game_state
         if self._to_move == SIMULTANEOUS:
             seat = self._index[agent]
-            legal = state.legal_actions(seat)
+            legal = state._legal_for(seat)  # kept by the state until the joint move
             if action not in legal:
                 raise state._illegal(action, seat, legal)
             self._pending[seat] = int(action)

@@ -39,7 +39,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core import SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
+from ..core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
 from ..core.playout import sample_chance
 from .common import check_render_mode, observation_bounds, plain_seed
 
@@ -58,7 +58,7 @@ class UniformRandomOpponent:
         self.rng = rng
 
     def act(self, state: State, player: int) -> int:
-        return self.act_on_legal(state.legal_actions(player))
+        return self.act_on_legal(state._legal_for(player))  # read, never kept
 
     def act_on_legal(self, legal: list[int]) -> int:
         return legal[int(self.rng.integers(len(legal)))]
@@ -169,7 +169,7 @@ class SingleAgentEnv(gym.Env):
             cur = state.current_player()
             if cur == TERMINAL or cur == seat or cur == SIMULTANEOUS:
                 return
-            if state.is_chance_node():
+            if cur == CHANCE:
                 state.apply_action(sample_chance(state, rng))
             else:
                 state.apply_action(self._opponent_action(cur))
@@ -199,7 +199,7 @@ class SingleAgentEnv(gym.Env):
         """The learner's legal actions (all False once the game is over)."""
         if self.state.is_terminal() or self._illegal:
             return self._no_actions.copy()
-        return self.state.legal_actions_mask(self.seat).astype(bool)
+        return self.state.legal_actions_mask(self.seat).view(bool)  # 0 / 1 bytes: no copy
 
     def render(self) -> str | None:
         if self.render_mode is None:

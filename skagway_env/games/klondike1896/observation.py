@@ -157,10 +157,23 @@ def seat_block(s: Klondike1896State, q: int, shown: bool) -> np.ndarray:
 
 def known_rubies(s: Klondike1896State, q: int, shown: bool) -> tuple[int, int, int, int]:
     """(fewest, most) usable and (fewest, most) fresh rubies seat ``q`` may hold, as
-    the observer knows them: the counts when it sees them, else ``ruby_bounds``."""
+    the observer knows them: the counts when it sees them, else ``ruby_bounds``.
+
+    ``ruby_bounds`` hangs on ``q``'s public record (its paths, their gold, its ledger),
+    and building that key cost three quarters of a secret-rubies encoding (issue 21).
+    Within one state the record only grows (``placement.place`` and the ledger append
+    to it), so the bounds are kept on the state (``_known_bounds``, dropped by
+    ``clone`` and ``deserialize`` like every ``_`` cache) under the record's lengths."""
     if shown:
         return s.rubies[q], s.rubies[q], s.fresh[q], s.fresh[q]
-    return ruby_bounds(s, q)
+    kept = s._known_bounds
+    if kept is None:
+        kept = s._known_bounds = [None] * s.num_players
+    stamp = (len(s.paths[q]), len(s.ledger[q]))
+    entry = kept[q]
+    if entry is None or entry[0] != stamp:
+        entry = kept[q] = (stamp, ruby_bounds(s, q))
+    return entry[1]
 
 
 def table_block(s: Klondike1896State) -> np.ndarray:

@@ -68,6 +68,7 @@ class Klondike1896State(State):
         self.ledger: list[list[list[int]]] = (
             [[] for _ in range(n)] if game.params.secret_rubies else [])
         self._table_block: np.ndarray | None = None  # observation.table_block
+        self._known_bounds: list | None = None  # observation.known_rubies
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -257,5 +258,6 @@ class Klondike1896State(State):
         if self.ledger:
             d["ledger"] = [[e[:] for e in x] for x in self.ledger]
         d["_legal"] = None
+        d["_known_bounds"] = None  # a copy may be edited (tests, views): recount
         new.__dict__ = d
         return new

@@ -178,6 +178,9 @@ class _Layout:
         self.size = size(len(comp.goods), len(comp.prestige))
         self.prestige = len(comp.prestige)
         self.empty_seat = [0.0] * seat_features(self.prestige)
+        self.no_prestige = [0.0] * self.prestige
+        self.stage_rows = {stage: [float(i == at) for i in range(len(STAGES))]
+                           for at, stage in enumerate(STAGES)}
         self.cap = game.params.max_turns
         self.faces = [v for v, _ in comp.gold.counts]
         self.top_in_play = comp.gold.supply(n).count(max(self.faces))
@@ -199,45 +202,50 @@ _SIDE_FLAGS = {-1: (1.0, 0.0, 0.0), 0: (0.0, 1.0, 0.0), 1: (0.0, 0.0, 1.0)}
 
 def encode(s: SkagwayState, observer: int) -> np.ndarray:
     """The dense head (flags, stage, seats, own holdings, buildings) and table tail are
-    built as lists; the 13 worker blocks are mostly zeros, so only their non-zero
-    entries are written. Everything a position cannot change comes from ``_Layout``,
-    and per-seat facts (Hired Hands held, the seats' places in the lists) are counted
-    once, not once a seat or a Worker. ``tests/skagway/test_fast_encoding.py`` checks
-    it against the plain encoding, bit for bit."""
+    built as lists (bools count as 0 / 1); the 13 worker blocks are mostly zeros, so
+    only their non-zero entries are written. Everything a position cannot change comes
+    from ``_Layout`` (the stage one-hots too), and per-seat facts (Hired Hands held, a
+    Hand's controller slot, the seats' places in the lists) are counted once, not once
+    a seat or a Worker. ``tests/skagway/test_fast_encoding.py`` and
+    ``tests/test_reference_encodings.py`` check it against the plain encoding, bit for
+    bit."""
     lay = _layout(s.game)
     n = s.num_players
     cap, turn = lay.cap, s.turn
     out = np.zeros(lay.size, dtype=np.float32)
-    head: list[float] = [float(s.final_turn), float(s.end_triggered), float(s.truncated),
+    head: list[float] = [s.final_turn, s.end_triggered, s.truncated,
                          turn / TURN_SCALE, cap / TURN_SCALE, (cap - turn) / TURN_SCALE]
-    stages = [0.0] * len(STAGES)
-    stages[_STAGE_INDEX[s.stage]] = 1.0
-    head += stages
+    head += lay.stage_rows[s.stage]
     to_move = s.current_player()
     recruited_by = s.recruited_by
-    held = (sum(h == HAND_RECRUITED for h in s.hand_state) if recruited_by >= 0 else 0)
+    held = (s.hand_state.count(HAND_RECRUITED) if recruited_by >= 0 else 0)
     first, recruiter, owners = s.first_player, s.recruiter, s.building_owner
     rail_owner, docks_owner = s.rail_owner, s.docks_owner
+    points, track, kills, prestige = s.points, s.purchased_track, s.kills, s.prestige
+    gold_held, rail_held, goods_held = s.gold_held, s.rail_held, s.goods_held
     for rel in range(MAX_SEATS):
         if rel >= n:
             head += lay.empty_seat
             continue
         seat = (observer + rel) % n
-        owned = [0.0] * lay.prestige
-        for p in s.prestige[seat]:
-            owned[p] = 1.0
-        head += (1.0, s.points[seat] / 50.0, s.purchased_track[seat] / 3.0,
-                 s.kills[seat] / 5.0)
-        head += owned
-        head += (float(seat == first), float(seat == recruiter), float(seat == recruited_by),
-                 sum(s.gold_held[seat]) / GOLD_SCALE, sum(s.rail_held[seat]) / RAIL_SCALE,
-                 sum(s.goods_held[seat]) / GOODS_SCALE)
-        head += [float(o == seat) for o in owners]
-        head += (float(rail_owner == seat), float(docks_owner == seat), float(seat == to_move),
+        head += (1.0, points[seat] / 50.0, track[seat] / 3.0, kills[seat] / 5.0)
+        mine = prestige[seat]
+        if mine:
+            owned = lay.no_prestige[:]
+            for p in mine:
+                owned[p] = 1.0
+            head += owned
+        else:
+            head += lay.no_prestige
+        head += (seat == first, seat == recruiter, seat == recruited_by,
+                 sum(gold_held[seat]) / GOLD_SCALE, sum(rail_held[seat]) / RAIL_SCALE,
+                 sum(goods_held[seat]) / GOODS_SCALE)
+        head += [o == seat for o in owners]
+        head += (rail_owner == seat, docks_owner == seat, seat == to_move,
                  (held if seat == recruited_by else 0) / 2.0)
-    head += s.gold_held[observer]
-    head += s.rail_held[observer]
-    head += s.goods_held[observer]
+    head += gold_held[observer]
+    head += rail_held[observer]
+    head += goods_held[observer]
     for side in s.building_side:
         head += _SIDE_FLAGS[side]
     out[:len(head)] = head
@@ -246,8 +254,12 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
     hide = recruited_by not in (-1, observer) and held < len(pool)
     hand_state, loc, face_down = s.hand_state, s.loc, s.face_down
     relative = [(seat - observer) % n + 1 for seat in range(n)]  # the controller slot
+    # a Hired Hand's controller slot: 0 when in nobody's hands
+    hand_slot = {HAND_ACTIVE: relative[recruiter] if recruiter >= 0 else 0,
+                 HAND_RECRUITED: relative[recruited_by] if recruited_by >= 0 else 0}
     ones: list[int] = []
     base = lay.workers
+    first_hand = HIRED_HANDS[0]
     for worker in range(NUM_WORKERS):
         where = loc[worker]
         if hide and (where == POOL or where == RECRUITED) and worker in pool:
@@ -257,33 +269,33 @@ def encode(s: SkagwayState, observer: int) -> np.ndarray:
             ones.append(base + _FACE_DOWN)
         if where == OUT or where == UNSEEN:
             ones.append(base + _FACE_DOWN + 1)
+        elif worker < first_hand:
+            ones.append(base + _FACE_DOWN + 1 + relative[worker // 2])
         else:
-            if worker < HIRED_HANDS[0]:
-                seat = worker // 2
-            else:
-                state = hand_state[worker - HIRED_HANDS[0]]
-                seat = (recruiter if state == HAND_ACTIVE
-                        else recruited_by if state == HAND_RECRUITED else -1)
-            ones.append(base + _FACE_DOWN + 1 + (relative[seat] if seat >= 0 else 0))
+            ones.append(base + _FACE_DOWN + 1
+                        + hand_slot.get(hand_state[worker - first_hand], 0))
         base += WORKER_FEATURES
     if 0 <= s.active < NUM_WORKERS:
         ones.append(lay.workers + s.active * WORKER_FEATURES + _BANDIT + 1)
-    out[ones] = 1.0
+    out.put(ones, 1.0)
     # a Worker's first place in each list (1-based), by scanning the short lists once
     index: list[int] = []
     value: list[float] = []
+    workers = lay.workers
     for feature, spots, scale in ((_SPOTS, s.mines, SPOT_SCALE),
                                   (_SPOTS + 1, s.railroad, SPOT_SCALE),
                                   (_SPOTS + 2, s.assay, SPOT_SCALE),
                                   (_BANDIT, s.bandits, BANDIT_SCALE)):
+        if not spots:
+            continue
         placed: set[int] = set()
         for place, worker in enumerate(spots, 1):
             if 0 <= worker < NUM_WORKERS and worker not in placed:
                 placed.add(worker)
-                index.append(lay.workers + worker * WORKER_FEATURES + feature)
+                index.append(workers + worker * WORKER_FEATURES + feature)
                 value.append(place / scale)
     if index:
-        out[index] = value
+        out.put(index, value)
     faces, bank, robbed, rolls = lay.faces, s.bank, s.robbed, s.rolls
     rest = [bank.count(v) for v in faces]
     rest += [robbed.count(v) for v in faces]
