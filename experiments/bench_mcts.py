@@ -6,7 +6,7 @@
 For each game, ``--positions`` decision states from random play are searched with a
 fixed iteration budget and random playouts. Reported: iterations (simulations) per
 second, and game steps per second: every action the search applies (tree descent,
-chance, playout), counted by wrapping ``State.apply_action``/``apply_actions``. For
+chance, playout), counted as the growth of each searched world's ``history``. For
 OpenSpiel (C++ game, Python search) the playout steps are counted in an evaluator
 equal to its ``RandomRolloutEvaluator`` with one rollout, plus one tree step per
 simulation (a lower bound on its descent). OpenSpiel comes from the ``bench`` extra
@@ -51,28 +51,28 @@ def positions(game: skagway_env.Game, count: int, seed: int) -> list[tuple[State
 
 
 class StepCounter:
-    """Counts apply_action/apply_actions calls on a State class while active."""
+    """Counts the game steps ``MCTSAgent`` searches apply while active: each iteration's
+    world grows its ``history`` by one entry an action (a joint action at a
+    simultaneous node), whichever way it was applied (the playouts skip
+    ``apply_action``'s legality check)."""
 
-    def __init__(self, cls: type) -> None:
-        self.cls, self.steps = cls, 0
+    def __init__(self) -> None:
+        self.steps = 0
 
     def __enter__(self) -> StepCounter:
-        self.orig = self.cls.apply_action, self.cls.apply_actions
-        counter = self
+        self.orig = MCTSAgent._iterate
+        counter, iterate = self, self.orig
 
-        def apply_action(state, action):
-            counter.steps += 1
-            return counter.orig[0](state, action)
+        def counted(agent, root, world, me):
+            start = len(world.history)
+            iterate(agent, root, world, me)
+            counter.steps += len(world.history) - start
 
-        def apply_actions(state, actions):
-            counter.steps += 1
-            return counter.orig[1](state, actions)
-
-        self.cls.apply_action, self.cls.apply_actions = apply_action, apply_actions
+        MCTSAgent._iterate = counted
         return self
 
     def __exit__(self, *exc) -> None:
-        self.cls.apply_action, self.cls.apply_actions = self.orig
+        MCTSAgent._iterate = self.orig
 
 
 def bench_ours(name: str, iterations: int, count: int,
@@ -83,7 +83,7 @@ def bench_ours(name: str, iterations: int, count: int,
     game = skagway_env.make_game(name, num_players=players or info.max_players)
     states = positions(game, count, seed=1)
     agent = MCTSAgent(game, seed=0, iterations=iterations)
-    with StepCounter(State) as counter:
+    with StepCounter() as counter:
         started = time.perf_counter()
         for s, p in states:
             agent.act(s.view(p, agent.rng), p)
