@@ -28,13 +28,15 @@ def test_bench_report_writes_every_section(tmp_path, monkeypatch):
     bench scripts above) and names the machine, the command and every section."""
     from skagway_experiments import bench_report
 
-    for part in ("bench_envs", "bench_views", "bench_search", "bench_collection"):
+    for part in ("bench_envs", "bench_views", "bench_search", "bench_tournament",
+                 "bench_collection"):
         monkeypatch.setattr(bench_report, part, lambda *_a, _p=part: [f"| {_p} |"])
     out = tmp_path / "benchmarks.md"
     bench_report.main(["--quick", "--out", str(out)])
     page = out.read_text()
     for needle in ("CPU:", "bench_report.py --quick", "## Engines and environments",
-                   "## Views", "## IS-MCTS", "## MaskablePPO collection", "| bench_views |"):
+                   "## Views", "## IS-MCTS", "## Tournament", "## MaskablePPO collection",
+                   "| bench_views |", "| bench_tournament |"):
         assert needle in page
 
 
@@ -42,5 +44,19 @@ def test_bench_views_compares_a_view_with_a_clone(monkeypatch):
     from skagway_experiments import bench_report
 
     monkeypatch.setattr(skagway_env, "list_games", lambda: ["klondike_rush"])
-    rows = bench_report.bench_views(2, 1)
+    rows = bench_report.bench_views(2, 1, games=1)
     assert rows[-1].startswith("| klondike_rush | 4 |")
+    assert len(rows[-1].split("|")) == len(rows[0].split("|"))  # every column filled
+
+
+def test_bench_tournament_reports_the_default_config(monkeypatch):
+    """The tournament rows: the default config's 24 games at each worker count (the
+    play itself stubbed: it is ``bench_tournament.rates``, a real run of 24 games)."""
+    from skagway_experiments import bench_report, bench_tournament
+
+    monkeypatch.setattr(bench_tournament, "rates",
+                        lambda data, settings: [(b, w, 48.0 / w) for b, w in settings])
+    rows = bench_report.bench_tournament([1, 2])
+    assert rows[2].endswith("| 24 | 1 | 48.0 | 0.50 | 1.00 |")
+    assert rows[3].endswith("| 24 | 2 | 24.0 | 1.00 | 2.00 |")
+    assert "mcts:iterations=10,prior=heuristic:landlord" in rows[2]
