@@ -12,7 +12,8 @@ everything a real run does: agents acting on views, SQLite writes, progress.
 
 With ``--against DIR`` each setting runs as ``skagway tournament`` (process start-up
 included, as ``make run`` pays it) from this tree and from ``DIR`` (its own
-``.venv``), the two taking turns, best of ``--rounds``; then every stored game of the
+``.venv``), the two taking turns, best of ``--rounds`` in wall-clock and in CPU
+seconds (the steadier on a loaded machine); then every stored game of the
 two is compared (seed, seats, scores, ranks, returns, length, actions): a faster tree
 must play the same games, and the script exits non-zero where one differs.
 """
@@ -20,6 +21,7 @@ must play the same games, and the script exits non-zero where one differs.
 from __future__ import annotations
 
 import argparse
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -65,20 +67,25 @@ def stored_games(db: Path) -> list[tuple]:
         return con.execute(f"SELECT {GAME_COLUMNS} FROM games ORDER BY game_index").fetchall()
 
 
-def timed_cli(python: Path, config: Path, db: Path, workers: int) -> float:
-    """Seconds ``skagway tournament`` takes with ``python`` (start-up included)."""
+def timed_cli(python: Path, config: Path, db: Path, workers: int) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (its worker processes included) that ``skagway
+    tournament`` takes with ``python``, start-up included. CPU time is the steadier
+    figure on a machine that other jobs load: it counts only this run's work."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([str(python), "-m", "skagway_experiments.cli", "tournament",
                     "--config", str(config), "--db", str(db), "--workers", str(workers),
                     "--no-progress"], check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
 
 
 def against(config: Path, other: Path, workers: list[int], rounds: int) -> bool:
     """This tree and ``other`` playing ``config`` in turns; True when every stored game
     of every run equals the others'."""
     trees = {"this": Path(sys.executable), "other": other / ".venv" / "bin" / "python"}
-    best: dict[tuple[str, int], float] = {}
+    best: dict[tuple[str, int], tuple[float, float]] = {}
     same = True
     with tempfile.TemporaryDirectory() as tmp:
         reference = None
@@ -86,8 +93,9 @@ def against(config: Path, other: Path, workers: list[int], rounds: int) -> bool:
             for w in workers:
                 for tree, python in trees.items():
                     db = Path(tmp) / f"{tree}-{w}-{r}.db"
-                    seconds = timed_cli(python, config, db, w)
-                    best[tree, w] = min(best.get((tree, w), seconds), seconds)
+                    wall, cpu = timed_cli(python, config, db, w)
+                    old = best.get((tree, w), (wall, cpu))
+                    best[tree, w] = (min(old[0], wall), min(old[1], cpu))
                     games = stored_games(db)
                     reference = reference or games
                     if games != reference:
@@ -95,10 +103,12 @@ def against(config: Path, other: Path, workers: list[int], rounds: int) -> bool:
                         print(f"{tree} tree, {w} workers, round {r}: stored games differ")
     total = len(reference or [])
     print(f"{total} games of {config}, best of {rounds} (seconds of `skagway tournament`)")
-    print(f"{'workers':>8}{'other':>9}{'this':>9}{'speed-up':>10}")
+    print(f"{'workers':>8}{'wall: other':>13}{'this':>8}{'speed-up':>10}"
+          f"{'CPU: other':>13}{'this':>8}{'speed-up':>10}")
     for w in workers:
-        old, new = best["other", w], best["this", w]
-        print(f"{w:>8}{old:>9.2f}{new:>9.2f}{old / new:>9.2f}x")
+        (old, old_cpu), (new, new_cpu) = best["other", w], best["this", w]
+        print(f"{w:>8}{old:>13.2f}{new:>8.2f}{old / new:>9.2f}x"
+              f"{old_cpu:>13.2f}{new_cpu:>8.2f}{old_cpu / new_cpu:>9.2f}x")
     print("stored games: " + ("identical in every run" if same else "DIFFERENT"))
     return same
 
