@@ -31,7 +31,11 @@ import time
 import numpy as np
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
-from skagway_env.core.playout import apply_unchecked, random_step, sample_chance
+from skagway_env.core.playout import (
+    apply_joint_unchecked,
+    apply_unchecked,
+    sample_chance,
+)
 
 from .base import Agent
 from .specs import AgentSpecError, Option, parse_spec
@@ -253,7 +257,11 @@ class MCTSAgent(Agent):
                         break
             elif cur == TERMINAL:
                 return world.returns()
-            else:  # a simultaneous node
-                random_step(world, rng)
+            else:  # a simultaneous node: a draw a seat, in seat order, as random_step's
+                joint = []  # rng.choice(legal) draws exactly integers(len(legal))
+                for seat in range(world.num_players):
+                    legal = world._legal_actions(seat)
+                    joint.append(legal[int(integers(len(legal)))])
+                apply_joint_unchecked(world, joint)
                 continue
             apply_unchecked(world, action)

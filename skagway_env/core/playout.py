@@ -43,6 +43,16 @@ def apply_unchecked(state: State, action: int) -> None:
     state._legal = None
 
 
+def apply_joint_unchecked(state: State, actions: list[int]) -> None:
+    """``state.apply_actions(actions)`` without its legality check (one action a seat,
+    each taken from that seat's legal actions): ``apply_unchecked`` at a simultaneous
+    node. Keep it in step with ``State.apply_actions``."""
+    joint = [int(a) for a in actions]
+    state._apply_actions(joint)
+    state.history.append(joint)
+    state._legal = None
+
+
 def random_step(state: State, rng: np.random.Generator) -> None:
     """Apply one uniformly random legal move (chance by its odds; a joint move at a
     simultaneous node)."""
