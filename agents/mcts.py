@@ -232,10 +232,10 @@ class MCTSAgent(Agent):
         ``random_step``'s loop written out: ``current_player`` asked once a step (the
         generic ``is_terminal``, ``is_chance_node``, ``legal_actions`` and
         ``apply_action`` each ask again: five times a Skagway step), and a move drawn
-        from the legal actions (or a chance outcome) applied without a second legality
-        check. The same draws from ``self.rng`` in the same order, so the same
-        playouts, about 1.3x faster in Skagway (``tests/agents/test_mcts_same_search.py``
-        keeps the searches equal).
+        from the legal actions (a chance outcome, a joint move) applied without a
+        second legality check. The same draws from ``self.rng`` in the same order, so
+        the same playouts, 1.2-1.4x faster (``tests/test_mcts_same_search.py`` keeps
+        the searches equal to the plain loop's).
         """
         rng, policy = self.rng, self._policy
         uniform, integers = rng.random, rng.integers
