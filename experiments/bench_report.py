@@ -168,19 +168,20 @@ def bench_tournament(settings: list[int]) -> list[str]:
     return rows
 
 
-def bench_search(iterations: int, count: int) -> list[str]:
-    from skagway_experiments.bench_mcts import bench_openspiel, bench_ours
+def bench_search(iterations: int, count: int, repeats: int = 1) -> list[str]:
+    from skagway_experiments.bench_mcts import best_rates
 
     rows = ["| search | iterations/s | game steps/s |", "|---|---|---|"]
-    peer = bench_openspiel(iterations, count)
+    players = {name: _default_players(name) for name in skagway_env.list_games()}
+    best = best_rates(iterations, count, repeats, players)
+    peer = best["openspiel"]
     if peer is None:
         rows.append("| OpenSpiel MCTSBot, connect_four | not installed "
                     "(`pip install 'skagway_env[bench]'`) | - |")
     else:
         rows.append(f"| OpenSpiel MCTSBot, connect_four | {peer[0]:,.0f} | {peer[1]:,.0f} |")
-    for name in skagway_env.list_games():
-        n = _default_players(name)
-        rate, steps = bench_ours(name, iterations, count, players=n)
+    for name, n in players.items():
+        rate, steps = best[name]
         ratio = f" ({steps / peer[1]:.2f}× OpenSpiel)" if peer else ""
         rows.append(f"| IS-MCTS, {name} ({n}p) | {rate:,.0f} | {steps:,.0f}{ratio} |")
     return rows
@@ -229,9 +230,11 @@ def main(argv: list[str] | None = None) -> None:
             ("Views", lambda: bench_views(6 if quick else 20, 2 if quick else 3),
              "`state.view(seat, rng)` at random positions, beside `state.clone()` of "
              "the same positions; interleaved, best of the repeats."),
-            ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6),
+            ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6,
+                                             1 if quick else 2),
              "`MCTSAgent` with random playouts on views of random positions where the "
-             "seat has a choice; steps are every action the search applies."),
+             "seat has a choice; steps are every action the search applies. OpenSpiel "
+             "and each game take turns, best of the rounds."),
             ("Tournament", lambda: bench_tournament([1] if quick else [1, 2]),
              "The default `make run` tournament (`configs/tournament/default.yaml`) played "
              "whole into a fresh database by `run_tournament`, at each worker count; "

@@ -60,3 +60,12 @@ def test_bench_tournament_reports_the_default_config(monkeypatch):
     assert rows[2].endswith("| 24 | 1 | 48.0 | 0.50 | 1.00 |")
     assert rows[3].endswith("| 24 | 2 | 24.0 | 1.00 | 2.00 |")
     assert "mcts:iterations=10,prior=heuristic:landlord" in rows[2]
+
+
+def test_bench_mcts_keeps_the_best_round_of_each(monkeypatch):
+    """The peer and every game take turns; each keeps its best round (by steps/s)."""
+    rounds = iter([(1.0, 50.0), (2.0, 20.0), (3.0, 70.0), (4.0, 10.0)])
+    monkeypatch.setattr(bench_mcts, "bench_openspiel", lambda *_: None)
+    monkeypatch.setattr(bench_mcts, "bench_ours", lambda *_: next(rounds))
+    best = bench_mcts.best_rates(5, 1, 2, {"a": 4, "b": 4})
+    assert best == {"openspiel": None, "a": (3.0, 70.0), "b": (2.0, 20.0)}
