@@ -31,9 +31,17 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check skagway_env agents experiments tests setup.py
 
-# Every benchmark in one run (envs, engines, views, IS-MCTS, PPO collection beside their
-# peers), written to docs/benchmarks.md with the machine and the command.
-bench: $(STAMP)
+# Every benchmark in one run (envs, engines, views, IS-MCTS, the default tournament, PPO
+# collection beside their peers), written to docs/benchmarks.md with the machine and the
+# command. OpenSpiel (the IS-MCTS peer) comes with the bench extra, installed here once:
+# `make test` never needs it.
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[bench]"
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python experiments/bench_report.py
 
 golden: $(STAMP)

@@ -5,7 +5,8 @@
 One process measures, in turn: the raw engines and the AEC (and Parallel) envs beside
 PettingZoo's ``connect_four_v3`` (``bench_env``: the loops take turns, best of the
 repeats); views beside a plain clone of the same positions; IS-MCTS beside OpenSpiel's
-``MCTSBot`` when ``open_spiel`` is installed (``bench_mcts``); MaskablePPO collection
+``MCTSBot`` when ``open_spiel`` is installed (``bench_mcts``); the default tournament's
+games per second at 1 and 2 workers (``bench_tournament``); MaskablePPO collection
 beside connect four against a random opponent (``bench_train``, when the ``train``
 extra is installed). The page names the machine, its load when the run began and
 ended, the commit and the command. Ratios against a peer measured in the same run are
@@ -25,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
+import yaml
 
 import skagway_env
 from skagway_env.core import game_class
@@ -87,13 +89,18 @@ def bench_envs(seconds: float, repeats: int) -> list[str]:
     return rows
 
 
-def bench_views(count: int, repeats: int) -> list[str]:
+def bench_views(count: int, repeats: int, games: int = 2) -> list[str]:
     """Microseconds a view of sampled positions takes, beside a clone of the same
-    positions (the least any view can cost), and a view shown as text."""
+    positions (the least any view can cost), and a view shown as text; and a view as a
+    tournament takes them: along ``games`` random games, one of the true state at every
+    decision, for the seat to move (what the state caches carries on from that seat's
+    last view, e.g. a Skagway seat's filter), then one of that view (an IS-MCTS
+    iteration's world: the view's own cache)."""
     from skagway_experiments.bench_mcts import positions
 
-    rows = ["| game | seats | clone µs | view µs | view / clone | view + observation_string µs |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| game | seats | clone µs | view µs | view / clone | "
+            "view + observation_string µs | along a game: view µs | view of a view µs |",
+            "|---|---|---|---|---|---|---|---|"]
     for name in skagway_env.list_games():
         n = _default_players(name)
         game = skagway_env.make_game(name, num_players=n)
@@ -109,24 +116,72 @@ def bench_views(count: int, repeats: int) -> list[str]:
                 for s, p in found:
                     job(s, p)
                 best[key] = min(best[key], (time.perf_counter() - started) / len(found))
+        along, of_view = views_along_games(game, games, rng)
         rows.append(f"| {name} | {n} | {best['clone'] * 1e6:.0f} | {best['view'] * 1e6:.0f} | "
-                    f"{best['view'] / best['clone']:.1f} | {best['shown'] * 1e6:.0f} |")
+                    f"{best['view'] / best['clone']:.1f} | {best['shown'] * 1e6:.0f} | "
+                    f"{along * 1e6:.0f} | {of_view * 1e6:.0f} |")
     return rows
 
 
-def bench_search(iterations: int, count: int) -> list[str]:
-    from skagway_experiments.bench_mcts import bench_openspiel, bench_ours
+def views_along_games(game: skagway_env.Game, games: int,
+                      rng: np.random.Generator) -> tuple[float, float]:
+    """Mean seconds of a view of the truth at each decision of ``games`` random games
+    (every seat at a simultaneous node), and of a view of that view."""
+    from skagway_env.core.playout import random_step
+
+    truth = of_view = 0.0
+    count = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                cur = state.current_player()
+                for seat in range(state.num_players) if cur < 0 else [cur]:
+                    started = time.perf_counter()
+                    seen = state.view(seat, rng)
+                    middle = time.perf_counter()
+                    seen.view(seat, rng)
+                    truth += middle - started
+                    of_view += time.perf_counter() - middle
+                    count += 1
+            random_step(state, rng)
+    return truth / max(count, 1), of_view / max(count, 1)
+
+
+def bench_tournament(settings: list[int]) -> list[str]:
+    """Games per second of the default ``make run`` tournament in this process, at
+    each worker count (its SQLite writes included; process start-up not)."""
+    from skagway_experiments.bench_tournament import DEFAULT_CONFIG, rates
+    from skagway_experiments.tournament import config_from_dict, schedule
+
+    data = yaml.safe_load(DEFAULT_CONFIG.read_text())
+    total = len(schedule(config_from_dict(data)))
+    rows = ["| tournament | games | workers | seconds | games/s | × 1 worker |",
+            "|---|---|---|---|---|---|"]
+    base = None
+    for _, workers, seconds in rates(data, [("local", w) for w in settings]):
+        rate = total / seconds
+        base = base or rate
+        rows.append(f"| {data['name']} ({data['game']} {data['players']}p: "
+                    f"{', '.join(e['spec'] for e in data['entrants'])}) | {total} | {workers} | "
+                    f"{seconds:.1f} | {rate:.2f} | {rate / base:.2f} |")
+    return rows
+
+
+def bench_search(iterations: int, count: int, repeats: int = 1) -> list[str]:
+    from skagway_experiments.bench_mcts import best_rates
 
     rows = ["| search | iterations/s | game steps/s |", "|---|---|---|"]
-    peer = bench_openspiel(iterations, count)
+    players = {name: _default_players(name) for name in skagway_env.list_games()}
+    best = best_rates(iterations, count, repeats, players)
+    peer = best["openspiel"]
     if peer is None:
         rows.append("| OpenSpiel MCTSBot, connect_four | not installed "
                     "(`pip install 'skagway_env[bench]'`) | - |")
     else:
         rows.append(f"| OpenSpiel MCTSBot, connect_four | {peer[0]:,.0f} | {peer[1]:,.0f} |")
-    for name in skagway_env.list_games():
-        n = _default_players(name)
-        rate, steps = bench_ours(name, iterations, count, players=n)
+    for name, n in players.items():
+        rate, steps = best[name]
         ratio = f" ({steps / peer[1]:.2f}× OpenSpiel)" if peer else ""
         rows.append(f"| IS-MCTS, {name} ({n}p) | {rate:,.0f} | {steps:,.0f}{ratio} |")
     return rows
@@ -175,9 +230,16 @@ def main(argv: list[str] | None = None) -> None:
             ("Views", lambda: bench_views(6 if quick else 20, 2 if quick else 3),
              "`state.view(seat, rng)` at random positions, beside `state.clone()` of "
              "the same positions; interleaved, best of the repeats."),
-            ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6),
+            ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6,
+                                             1 if quick else 2),
              "`MCTSAgent` with random playouts on views of random positions where the "
-             "seat has a choice; steps are every action the search applies."),
+             "seat has a choice; steps are every action the search applies. OpenSpiel "
+             "and each game take turns, best of the rounds."),
+            ("Tournament", lambda: bench_tournament([1] if quick else [1, 2]),
+             "The default `make run` tournament (`configs/tournament/default.yaml`) played "
+             "whole into a fresh database by `run_tournament`, at each worker count; "
+             "`experiments/bench_tournament.py --against DIR` times it against another "
+             "checkout and checks that both store the same games."),
             ("MaskablePPO collection", lambda: bench_collection(1024 if quick else 8192,
                                                                 4 if quick else 8),
              "Rollout collection (policy forward pass, masks, games), the learner's seat "

@@ -28,13 +28,15 @@ def test_bench_report_writes_every_section(tmp_path, monkeypatch):
     bench scripts above) and names the machine, the command and every section."""
     from skagway_experiments import bench_report
 
-    for part in ("bench_envs", "bench_views", "bench_search", "bench_collection"):
+    for part in ("bench_envs", "bench_views", "bench_search", "bench_tournament",
+                 "bench_collection"):
         monkeypatch.setattr(bench_report, part, lambda *_a, _p=part: [f"| {_p} |"])
     out = tmp_path / "benchmarks.md"
     bench_report.main(["--quick", "--out", str(out)])
     page = out.read_text()
     for needle in ("CPU:", "bench_report.py --quick", "## Engines and environments",
-                   "## Views", "## IS-MCTS", "## MaskablePPO collection", "| bench_views |"):
+                   "## Views", "## IS-MCTS", "## Tournament", "## MaskablePPO collection",
+                   "| bench_views |", "| bench_tournament |"):
         assert needle in page
 
 
@@ -42,8 +44,9 @@ def test_bench_views_compares_a_view_with_a_clone(monkeypatch):
     from skagway_experiments import bench_report
 
     monkeypatch.setattr(skagway_env, "list_games", lambda: ["klondike_rush"])
-    rows = bench_report.bench_views(2, 1)
+    rows = bench_report.bench_views(2, 1, games=1)
     assert rows[-1].startswith("| klondike_rush | 4 |")
+    assert len(rows[-1].split("|")) == len(rows[0].split("|"))  # every column filled
 
 
 def test_bench_env_times_on_the_clock_it_is_given():
@@ -59,4 +62,27 @@ def test_bench_env_times_on_the_clock_it_is_given():
 
     wall = steps_per_second(sleepy, 0.03, CLOCKS["wall"])
     cpu = steps_per_second(sleepy, 0.004, CLOCKS["cpu"])
-    assert wall < 600 < 5 * wall < cpu
+    assert wall < 600  # each call sleeps 2 ms of wall time
+    assert cpu > 5 * wall  # and spends next to no CPU time
+
+
+def test_bench_tournament_reports_the_default_config(monkeypatch):
+    """The tournament rows: the default config's 24 games at each worker count (the
+    play itself stubbed: it is ``bench_tournament.rates``, a real run of 24 games)."""
+    from skagway_experiments import bench_report, bench_tournament
+
+    monkeypatch.setattr(bench_tournament, "rates",
+                        lambda data, settings: [(b, w, 48.0 / w) for b, w in settings])
+    rows = bench_report.bench_tournament([1, 2])
+    assert rows[2].endswith("| 24 | 1 | 48.0 | 0.50 | 1.00 |")
+    assert rows[3].endswith("| 24 | 2 | 24.0 | 1.00 | 2.00 |")
+    assert "mcts:iterations=10,prior=heuristic:landlord" in rows[2]
+
+
+def test_bench_mcts_keeps_the_best_round_of_each(monkeypatch):
+    """The peer and every game take turns; each keeps its best round (by steps/s)."""
+    rounds = iter([(1.0, 50.0), (2.0, 20.0), (3.0, 70.0), (4.0, 10.0)])
+    monkeypatch.setattr(bench_mcts, "bench_openspiel", lambda *_: None)
+    monkeypatch.setattr(bench_mcts, "bench_ours", lambda *_: next(rounds))
+    best = bench_mcts.best_rates(5, 1, 2, {"a": 4, "b": 4})
+    assert best == {"openspiel": None, "a": (3.0, 70.0), "b": (2.0, 20.0)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_right
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import itemgetter
 
@@ -46,11 +46,23 @@ Config = tuple[int, ...]
 @dataclass(frozen=True)
 class Step:
     """One hidden move: for each configuration after it, the configurations before it
-    that lead there, each with its weight and the kind moved (None when forced)."""
+    that lead there, each with its weight and the kind moved (None when forced).
+
+    ``cumulative`` holds the running weights of a configuration's parents once a
+    sample has needed them: a sample walks one configuration a step, so summing them
+    for all (as the filter once did, at every move) cost a fifth of a Skagway view.
+    Filled lazily, it is the same numbers whichever filter sharing the step asks."""
 
     tag: Hashable
     parents: dict[Config, list[tuple[Config, float, int | None]]]
-    cumulative: dict[Config, list[float]]  # running weights where there is a choice
+    cumulative: dict[Config, list[float]] = field(default_factory=dict)
+
+    def running(self, config: Config) -> list[float]:
+        """The running weights of ``config``'s parents (computed once)."""
+        found = self.cumulative.get(config)
+        if found is None:
+            found = self.cumulative[config] = list(accumulate(o[1] for o in self.parents[config]))
+        return found
 
 
 class HoldingsFilter:
@@ -106,8 +118,10 @@ class HoldingsFilter:
 
     def _pool(self, config: Config) -> list[int]:
         k, base = self.kinds, self.kinds * self.holders
-        pile = config[base:]
-        return [self.unseen[j] - sum(config[j:base:k]) - pile.count(j) for j in range(k)]
+        pool = [u - sum(config[j:base:k]) for j, u in enumerate(self.unseen)]
+        for kind in config[base:]:  # the pile (often empty)
+            pool[kind] -= 1
+        return pool
 
     def _advance(self, tag: Hashable, moves) -> Step:
         """Apply ``moves(config) -> [(child, weight, kind)]`` to every configuration."""
@@ -116,12 +130,13 @@ class HoldingsFilter:
         for config, w in self.weights.items():
             for child, p, kind in moves(config):
                 x = w * p
-                weights[child] = weights.get(child, 0.0) + x
                 found = parents.get(child)
                 if found is None:
                     parents[child] = [(config, x, kind)]
+                    weights[child] = x  # 0.0 + x: the sums below are the same left fold
                 else:
                     found.append((config, x, kind))
+                    weights[child] += x
         if self.limit is not None and len(weights) > self.limit:
             total = sum(weights.values())
             kept = heapq.nlargest(self.limit, weights.items(), key=itemgetter(1))
@@ -131,8 +146,7 @@ class HoldingsFilter:
         top = max(weights.values(), default=1.0)
         self.weights = {c: w / top for c, w in weights.items()}
         self._final = None
-        return Step(tag, parents, {c: list(accumulate(o[1] for o in options))
-                                   for c, options in parents.items() if len(options) > 1})
+        return Step(tag, parents)
 
     def _draw(self, holder: int, tag: Hashable = None) -> Step:
         """Hidden ``holder`` draws an item from the pool at random."""
@@ -259,7 +273,7 @@ class HoldingsFilter:
             if len(options) == 1:
                 config, _, kind = options[0]
             else:
-                running = step.cumulative[config]
+                running = step.running(config)
                 config, _, kind = options[bisect_right(running, r * running[-1])]
             if step.tag is not None:
                 kinds[step.tag] = kind

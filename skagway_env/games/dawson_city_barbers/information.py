@@ -13,8 +13,9 @@ them, so replaying the view's history rebuilds the view.
 The order in which another seat's cards were dealt is never seen either, so a view
 deals each other seat's cards of each complete deal in a fresh random order: the
 view's history tells the viewer nothing about the others' cards that it did not see.
-The scan of history runs once per state and viewer (``State.view`` caches it); each
-view then costs a few shuffles."""
+The scan of history runs once per state and viewer (``State.view`` caches it), and a
+round that is over is scanned once for good (the state keeps its slots from move to
+move); each view then costs a few shuffles."""
 
 from __future__ import annotations
 
@@ -58,56 +59,74 @@ class RoundSlots:
     """The round being played: its hands, face-down piles and deck are state."""
 
 
-def hidden_cards(state: DawsonCityBarbersState, viewer: int) -> tuple[RoundSlots, ...]:
-    """Each round's unseen cards and the history entries that hold them."""
+def hidden_cards(state: DawsonCityBarbersState, viewer: int,
+                 finished: dict[int, RoundSlots] | None = None) -> tuple[RoundSlots, ...]:
+    """Each round's unseen cards and the history entries that hold them.
+
+    ``finished`` (round -> slots, filled here) keeps the slots of rounds that are over:
+    once the next round has opened, nothing more enters a round's stretch of history,
+    so its slots stay what they were and only the round being played is scanned again
+    (``State.view`` keeps the dict per seat, from move to move)."""
+    rounds = []
+    for r in range(len(state.openings)):
+        over = r + 1 < len(state.openings)
+        slots = finished.get(r) if over and finished is not None else None
+        if slots is None:
+            slots = round_slots(state, viewer, r)
+            if over and finished is not None:
+                finished[r] = slots
+        rounds.append(slots)
+    return tuple(rounds)
+
+
+def round_slots(state: DawsonCityBarbersState, viewer: int, r: int) -> RoundSlots:
+    """Round ``r``'s unseen cards and the history entries that hold them."""
     from .state import HAND_SIZE  # noqa: PLC0415  (state imports this module)
 
     game, history = state.game, state.history
     n, codec, comp = state.num_players, game.codec, game.components
     per_round = HAND_SIZE * n
     full = np.array([c.count for c in comp.cards], dtype=np.int64)
-    rounds = []
-    for r, (first, start) in enumerate(state.openings):
-        current = r == len(state.openings) - 1 and state.round == r
-        dealt = state.dealt if current else per_round
-        turns = state.turn if current else per_round
-        end = state.openings[r + 1][0] if r + 1 < len(state.openings) else len(history)
-        seen = np.zeros_like(full)
-        for kind in history[first + 2 * per_round:end]:  # the panning flips
-            seen[kind] += 1
-        known: dict[int, list[int]] = {q: [] for q in range(n)}
-        discards: dict[int, list[tuple[int, int, int]]] = {q: [] for q in range(n)}
-        for t in range(turns):
-            q = (start + t) % n
-            index = first + per_round + t
-            move = codec.decode(history[index])
-            if q == viewer:
-                continue
-            if isinstance(move, Schedule) or not game.face_down:
-                seen[move.card] += 1
-                known[q].append(move.card)
-            else:
-                base, stride = codec.card_part(history[index])
-                discards[q].append((index, base, stride))
-        template: list[int] = []
-        seats = []
-        for row in range(-(-dealt // HAND_SIZE)):
-            q = (start + row) % n
-            size = min(HAND_SIZE, dealt - row * HAND_SIZE)
-            if q == viewer:
-                template += history[first + row * HAND_SIZE:first + row * HAND_SIZE + size]
-                for kind in template[-size:]:
-                    seen[kind] += 1
-            else:
-                template += known[q] + [-1] * (size - len(known[q]))
-                seats.append(SeatSlots(q, size - len(known[q]), tuple(discards[q])))
-        block = np.array(template, dtype=np.int64)
-        rounds.append(RoundSlots(
-            first=first, template=block, hidden_at=np.flatnonzero(block < 0),
-            viewer_row=(viewer - start) % n if dealt == per_round else None,
-            seats=tuple(seats), unseen=full - seen, current=current,
-        ))
-    return tuple(rounds)
+    first, start = state.openings[r]
+    current = r == len(state.openings) - 1 and state.round == r
+    dealt = state.dealt if current else per_round
+    turns = state.turn if current else per_round
+    end = state.openings[r + 1][0] if r + 1 < len(state.openings) else len(history)
+    seen = np.zeros_like(full)
+    for kind in history[first + 2 * per_round:end]:  # the panning flips
+        seen[kind] += 1
+    known: dict[int, list[int]] = {q: [] for q in range(n)}
+    discards: dict[int, list[tuple[int, int, int]]] = {q: [] for q in range(n)}
+    for t in range(turns):
+        q = (start + t) % n
+        index = first + per_round + t
+        move = codec.decode(history[index])
+        if q == viewer:
+            continue
+        if isinstance(move, Schedule) or not game.face_down:
+            seen[move.card] += 1
+            known[q].append(move.card)
+        else:
+            base, stride = codec.card_part(history[index])
+            discards[q].append((index, base, stride))
+    template: list[int] = []
+    seats = []
+    for row in range(-(-dealt // HAND_SIZE)):
+        q = (start + row) % n
+        size = min(HAND_SIZE, dealt - row * HAND_SIZE)
+        if q == viewer:
+            template += history[first + row * HAND_SIZE:first + row * HAND_SIZE + size]
+            for kind in template[-size:]:
+                seen[kind] += 1
+        else:
+            template += known[q] + [-1] * (size - len(known[q]))
+            seats.append(SeatSlots(q, size - len(known[q]), tuple(discards[q])))
+    block = np.array(template, dtype=np.int64)
+    return RoundSlots(
+        first=first, template=block, hidden_at=np.flatnonzero(block < 0),
+        viewer_row=(viewer - start) % n if dealt == per_round else None,
+        seats=tuple(seats), unseen=full - seen, current=current,
+    )
 
 
 def redraw(view: DawsonCityBarbersState, rounds: tuple[RoundSlots, ...],

@@ -57,6 +57,9 @@ class DawsonCityBarbersState(State):
         self.openings: list[list[int]] = []
         self._log: tuple[str, ...] | None = ()
         self._plans: dict | None = None
+        # views: each seat's slots of the rounds that are over (information.hidden_cards),
+        # kept from move to move (a round's stretch of history no longer changes)
+        self._finished_slots: dict[int, dict] | None = None
         self._reset_round()
         self.phase = START
 
@@ -310,13 +313,17 @@ class DawsonCityBarbersState(State):
         Hidden: opponents' hands, the deck and (face-down reading) opponents'
         face-down discards, in this and earlier rounds. ``information.hidden_cards``
         finds them in history once per state (cached for the many views a search
-        draws); each view then shuffles the unseen cards of each round into them.
+        draws; the rounds that are over, once for good); each view then shuffles the
+        unseen cards of each round into them.
         """
         if self._plans is None:
             self._plans = {}
         plan = self._plans.get(player)
         if plan is None:
-            plan = self._plans[player] = information.hidden_cards(self, player)
+            if self._finished_slots is None:
+                self._finished_slots = {}
+            finished = self._finished_slots.setdefault(player, {})
+            plan = self._plans[player] = information.hidden_cards(self, player, finished)
         new = self.clone()
         information.redraw(new, plan, rng)
         return new
@@ -331,5 +338,6 @@ class DawsonCityBarbersState(State):
         d["_legal"] = None
         d["_rows"] = None
         d["_plans"] = None
+        d["_finished_slots"] = None  # a clone's history may be rewritten (a view's is)
         new.__dict__ = d
         return new
