@@ -214,7 +214,7 @@ def test_the_second_board_keeps_the_path_until_it_touched_top_and_bottom():
     state.covered[0] = state.last_claim[0] = square
     state.halo[0] = grid.halo_of(square)
     state.used[0] = 1 << 1  # the square claim
-    state._race_legal = None
+    state._race_legal = state._legal = None  # the race's and the State's kept choices
 
     def reach() -> set[int]:
         cols = set()
@@ -229,5 +229,5 @@ def test_the_second_board_keeps_the_path_until_it_touched_top_and_bottom():
     assert max(reach()) == 11  # nothing reaches the third board yet
     # the path touched the top and the bottom of the second board earlier
     state.covered[0] |= grid.mask_of(((0, 10), (1, 10), (5, 9)))
-    state._race_legal = None
+    state._race_legal = state._legal = None  # the race's and the State's kept choices
     assert max(reach()) >= 12
