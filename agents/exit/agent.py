@@ -7,7 +7,9 @@ ties broken by its rng). With ``simulations=0`` it plays the network's plain pol
 the masked softmax over the legal actions: its most probable action (``greedy=true``,
 the default) or one sampled from it (``greedy=false``). The file's header is checked
 against the game before any weight is read; inference is numpy, so no torch is
-needed. ``action_probabilities`` is the policy (MCTS can take it as a prior).
+needed; numpy's BLAS is set to one thread in the process (``threads.py``: for these
+small products its default threads made the search 60x slower on a busy machine).
+``action_probabilities`` is the policy (MCTS can take it as a prior).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..base import Agent
 from ..specs import Option
 from .net_file import NumpyNet, load_net, read_net_header
 from .search import Search, SearchSettings, choose_action, run_search, softmax
+from .threads import limit_blas_threads
 
 
 @lru_cache(maxsize=16)
@@ -48,6 +51,7 @@ class ExitAgent(Agent):
                            ("greedy", greedy)):
             self.options[key].check(key, value)  # Python callers too, not only specs
         read_net_header(path).check(game)
+        limit_blas_threads(1)
         info = Path(path).stat()
         self.path = str(path)
         self.net = _load(str(Path(path).resolve()), (info.st_mtime_ns, info.st_size))
