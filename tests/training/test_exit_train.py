@@ -140,3 +140,23 @@ def test_ctrl_c_keeps_the_last_generation_and_says_how_to_resume(tmp_path, monke
     assert state["generation"] == 1 and stop.value.interrupted
     monkeypatch.setattr(trainer.ExitTrainer, "generation", real)
     assert trainer.resume(stop.value.run_dir, progress=False).generation == 2
+
+
+EXIT_CONFIGS = sorted((__import__("pathlib").Path(__file__).resolve().parents[2] / "configs"
+                       / "train").glob("*_exit.yaml"))
+
+
+@pytest.mark.parametrize("path", EXIT_CONFIGS, ids=lambda p: p.stem)
+def test_shipped_exit_configs_load_at_their_count_and_at_two(path):
+    from skagway_experiments.exit.config import load_exit_config
+
+    config = load_exit_config(path)
+    assert config.algo == "exit" and config.max_minutes > 0
+    assert config.gate_games % config.players == 0 and config.gate_games % 2 == 0
+    config_from_mapping({**config.to_dict(), "players": 2}, str(path))
+
+
+def test_every_game_has_an_exit_config():
+    import skagway_env
+
+    assert {p.stem.removesuffix("_exit") for p in EXIT_CONFIGS} == set(skagway_env.list_games())
