@@ -15,8 +15,9 @@ right odds), and walks it from the root:
   own edge statistics and its own prior, and the joint action is the child's key;
 - **leaves**: a node reached for the first time is valued by the network (no
   rollouts): its value head, turned from observer-relative to seats; at a
-  simultaneous node, the mean of every seat's estimate. Terminal nodes are valued by
-  ``returns()``.
+  simultaneous node, the mean of the estimates of every seat with a choice. A forced
+  move (one legal action) is walked through without an evaluation. Terminal nodes
+  are valued by ``returns()``.
 
 Nodes are keyed by the action path from the root (chance outcomes and joint actions
 included), as single-observer IS-MCTS keys them (Cowling, Powley & Whitehouse 2012),
@@ -175,8 +176,9 @@ class Search:
                 continue
             if cur == SIMULTANEOUS:
                 seats = list(range(self.players))
-                if any(p not in node.logits for p in seats):
-                    value = yield from self._evaluate(node, world, seats)
+                choosing = [p for p in seats if len(world.legal_actions(p)) > 1]
+                if any(p not in node.logits for p in choosing):
+                    value = yield from self._evaluate(node, world, choosing)
                     break
                 if node.edges is None:
                     node.edges = [{} for _ in seats]
@@ -188,12 +190,14 @@ class Search:
                 node = self._child(node, tuple(joint))
                 path.append(node)
                 continue
-            if cur not in node.logits:
+            legal = world.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]  # a forced move needs no prior: walk on
+            elif cur not in node.logits:
                 value = yield from self._evaluate(node, world, [cur])
                 break
-            legal = world.legal_actions()
-            action = legal[0] if len(legal) == 1 else self._pick(
-                node, legal, cur, root_prior if node is root else None)
+            else:
+                action = self._pick(node, legal, cur, root_prior if node is root else None)
             world.apply_action(action)
             node = self._child(node, action)
             path.append(node)
