@@ -230,7 +230,8 @@ class Search:
 
     def _pick(self, node: Node, legal: list[int], seat: int,
               root_prior: np.ndarray | None) -> int:
-        prior = root_prior if root_prior is not None else softmax(node.logits[seat][legal])
+        prior = root_prior if root_prior is not None and len(root_prior) == len(legal) \
+            else softmax(node.logits[seat][legal])
         children = node.children
         counts = np.zeros(len(legal))
         means = np.full(len(legal), node.total[seat] / node.visits if node.visits else 0.0)

@@ -28,7 +28,7 @@ EXIT_ONLY = ("--generations", "--workers", "--no-ray", "--ray-address")
 
 def add_train_parser(sub: argparse._SubParsersAction) -> None:
     train = sub.add_parser(
-        "train", help="train a bot by self-play (MaskablePPO)",
+        "train", help="train a bot by self-play (MaskablePPO, or --algo exit)",
         description="Train from --config FILE.yaml (see configs/train/) or --game/--players; "
         "flags override the file. --resume RUN_DIR continues a run from its checkpoint.")
     train.add_argument("--config", metavar="FILE.yaml", help="a training YAML file")
