@@ -160,3 +160,14 @@ def test_every_game_has_an_exit_config():
     import skagway_env
 
     assert {p.stem.removesuffix("_exit") for p in EXIT_CONFIGS} == set(skagway_env.list_games())
+
+
+def test_bench_exit_measures_self_play_in_process():
+    """bench_exit's parts run (tiny budget; speed is never asserted)."""
+    from skagway_experiments import bench_exit
+    from skagway_experiments.exit.selfplay import SelfPlayWorker
+
+    worker = SelfPlayWorker("dawson_city_barbers", 2, {}, 2)
+    worker.set_nets([bench_exit.network("dawson_city_barbers", 2, [16])])
+    games, evaluations = bench_exit.measure_in_process(worker, bench_exit.jobs(2, 2, 2))
+    assert games > 0 and evaluations > 0
