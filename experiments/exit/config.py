@@ -175,6 +175,10 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
             raise ExitConfigError(f"{source}: init_from: {config.init_from} is a bot for "
                                   f"{header.game} ({header.observation_size} features), "
                                   f"not {game.name} ({game.observation_size()})")
+        if header.activation != config.activation:
+            raise ExitConfigError(f"{source}: init_from: {config.init_from} uses "
+                                  f"{header.activation}; set activation: {header.activation} "
+                                  "(its trunk means nothing under another activation)")
 
 
 def load_exit_config(path: str | Path) -> ExitConfig:

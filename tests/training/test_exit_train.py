@@ -107,6 +107,8 @@ def test_cli_runs_and_refuses_mixed_flags(tmp_path, capsys):
     ({"eval_opponents": ["nobody"]}, "eval_opponents: unknown agent"),
     ({"init_from": "agents/rl/results/skagway_4p.zip"}, "is a bot for skagway"),
     ({"gates": 3}, "unknown setting\\(s\\) gates"),
+    ({"players": 6, "init_from": "agents/rl/results/dawson_city_barbers_6p.zip"},
+     "uses tanh; set activation: tanh"),
 ])
 def test_bad_settings_are_refused_in_one_line(change, says):
     with pytest.raises(ExitConfigError, match=says):
