@@ -202,15 +202,13 @@ def cmd_train_exit(args: argparse.Namespace, progress: bool | None) -> int:
             fixed = [flag for flag, value in (
                 ("--config", args.config), ("--game", args.game), ("--players", args.players),
                 ("--param", args.param), ("--seed", args.seed), ("--exp", args.exp),
-                ("--threads", args.threads), ("--out", args.out),
-                ("--max-minutes", args.max_minutes)) if value]
+                ("--threads", args.threads), ("--out", args.out)) if value]
             if fixed:
                 raise CliError(f"--resume continues {args.resume} as its config.yaml says; "
                                f"{', '.join(fixed)} cannot change it (with --resume give "
-                               f"only --generations, --workers, --no-ray, --ray-address "
-                               f"and --no-progress)")
+                               f"only {', '.join(EXIT_RESUME_KEEPS)})")
             result = trainer.resume(args.resume, args.generations, progress, echo,
-                                    args.ray_address, workers)
+                                    args.ray_address, workers, args.max_minutes)
         else:
             data: dict = {}
             if args.config:

@@ -469,15 +469,19 @@ def is_exit_run(run_dir: str | Path) -> bool:
 
 def resume(run_dir: str | Path, generations: int | None = None,
            progress: bool | None = None, echo: Callable[[str], None] | None = None,
-           ray_address: str | None = None, workers: int | None = None) -> ExitResult:
+           ray_address: str | None = None, workers: int | None = None,
+           max_minutes: float | None = None) -> ExitResult:
     """Continue a run from its checkpoint (to ``generations`` in all when given;
-    ``workers`` may change: the games do not depend on it)."""
+    ``workers`` may change: the games do not depend on it; ``max_minutes`` counts
+    from the resume, the config's when not given)."""
     run_dir = Path(run_dir)
     if not (run_dir / "checkpoints" / "state.json").exists():
         raise ExitConfigError(f"{run_dir}: no expert-iteration checkpoint to resume from")
     config = load_exit_config(run_dir / "config.yaml")
     if workers is not None:
         config = replace(config, workers=workers)
+    if max_minutes is not None:
+        config = replace(config, max_minutes=max_minutes)
     if echo is not None:
         echo(f"run folder: {run_dir}")
     return ExitTrainer(config, run_dir, progress, echo, ray_address).run(generations)

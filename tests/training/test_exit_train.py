@@ -173,3 +173,9 @@ def test_bench_exit_measures_self_play_in_process():
     worker.set_nets([bench_exit.network("dawson_city_barbers", 2, [16])])
     games, evaluations = bench_exit.measure_in_process(worker, bench_exit.jobs(2, 2, 2))
     assert games > 0 and evaluations > 0
+
+
+def test_cli_resume_takes_only_its_flags(run, capsys):
+    assert main(["train", "--resume", str(run.run_dir), "--seed", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "--seed cannot change it" in err and "--max-minutes" in err
