@@ -161,7 +161,9 @@ def test_shipped_exit_configs_load_at_their_count_and_at_two(path):
 def test_every_game_has_an_exit_config():
     import skagway_env
 
-    assert {p.stem.removesuffix("_exit") for p in EXIT_CONFIGS} == set(skagway_env.list_games())
+    games = set(skagway_env.list_games())
+    assert {p.stem.removesuffix("_exit") for p in EXIT_CONFIGS} == games | {
+        f"{g}_2p" for g in games}
 
 
 def test_bench_exit_measures_self_play_in_process():
