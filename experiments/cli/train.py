@@ -232,8 +232,9 @@ def cmd_train_exit(args: argparse.Namespace, progress: bool | None) -> int:
     except ExitConfigError as exc:
         raise CliError(str(exc)) from None
     except training.TrainingStopped as exc:
-        print(f"skagway: {exc}", file=sys.stderr, flush=True)
-        return 130
+        kind = "" if exc.interrupted else "error: "  # Ctrl-C is the user's, not a fault
+        print(f"skagway: {kind}{exc}", file=sys.stderr, flush=True)
+        return 130 if exc.interrupted else 2
     except Exception as exc:  # Ray failing to start or connect: one line
         from skagway_experiments.tournament.runner import BackendError
 

@@ -415,6 +415,13 @@ class ExitTrainer:
             final = self.export("final.zip", self.best, self.state["best_generation"])
         except KeyboardInterrupt:
             raise self._stopped("interrupted") from None
+        except OSError as exc:  # a full disk: the last whole checkpoint stands
+            raise self._stopped(f"stopped by a failed write ({exc})", False) from None
+        except Exception as exc:
+            if not type(exc).__module__.startswith("ray"):
+                raise
+            reason = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise self._stopped(f"stopped: Ray failed ({reason})", False) from None
         finally:
             if self.writer is not None:
                 self.writer.close()
@@ -422,13 +429,18 @@ class ExitTrainer:
                  f"{self.state['best_generation']})")
         return ExitResult(self.run_dir, last, final, self.evaluations)
 
-    def _stopped(self, why: str) -> TrainingStopped:
+    def _stopped(self, why: str, interrupted: bool = True) -> TrainingStopped:
+        """Every generation ends in a checkpoint, so the last one is whole: say so and
+        how to go on (a worker that Ray lost, or a Ctrl-C, stop the run alike)."""
         generation = self.state["generation"]
         command = resume_command(self.run_dir)
         message = (f"training {why} in generation {generation + 1}; the checkpoint after "
                    f"generation {generation} stands; resume with: {command}")
-        self.log(message, echo=False)
-        return TrainingStopped(message, self.run_dir, command, True)
+        try:
+            self.log(message, echo=False)
+        except OSError:
+            pass  # the disk that failed may hold the log too
+        return TrainingStopped(message, self.run_dir, command, interrupted)
 
 
 def new_run_dir(config: ExitConfig, out: str | Path) -> Path:

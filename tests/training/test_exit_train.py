@@ -181,3 +181,24 @@ def test_cli_resume_takes_only_its_flags(run, capsys):
     assert main(["train", "--resume", str(run.run_dir), "--seed", "4"]) == 2
     err = capsys.readouterr().err
     assert "--seed cannot change it" in err and "--max-minutes" in err
+
+
+def test_a_worker_lost_by_ray_stops_the_run_in_one_line(tmp_path, monkeypatch):
+    """Ray's errors (a worker killed by the OOM killer) end the run like Ctrl-C: the
+    last checkpoint stands and the message says how to resume."""
+    from skagway_experiments.train import TrainingStopped
+
+    class ActorDiedError(RuntimeError):
+        pass
+
+    ActorDiedError.__module__ = "ray.exceptions"
+
+    def lost(self, nets, jobs):
+        raise ActorDiedError("The actor died unexpectedly\nbefore finishing this task.")
+
+    monkeypatch.setattr(trainer.Pool, "play", lost)
+    with pytest.raises(TrainingStopped, match=r"Ray failed \(The actor died unexpectedly "
+                       r"before finishing this task.\) in generation 1; the checkpoint "
+                       r"after generation 0 stands; resume with") as stop:
+        trainer.train(config_from_mapping(SMALL), tmp_path, progress=False)
+    assert not stop.value.interrupted
