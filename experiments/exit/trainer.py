@@ -457,8 +457,13 @@ def new_run_dir(config: ExitConfig, out: str | Path) -> Path:
 def train(config: ExitConfig, out: str | Path = "runs/train", progress: bool | None = None,
           echo: Callable[[str], None] | None = None,
           ray_address: str | None = None) -> ExitResult:
-    """A new run of ``config`` in a fresh run folder under ``out``."""
+    """A new run of ``config`` in a fresh run folder under ``out`` (a config that
+    cannot run, or a ``ray_address`` nothing listens on, creates nothing)."""
     config = config_from_mapping(config.to_dict())
+    if ray_address and config.workers:
+        from ..tournament.runner import probe_ray_address
+
+        probe_ray_address(ray_address)
     run_dir = new_run_dir(config, out)
     if echo is not None:
         echo(f"run folder: {run_dir}")

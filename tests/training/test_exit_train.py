@@ -202,3 +202,18 @@ def test_a_worker_lost_by_ray_stops_the_run_in_one_line(tmp_path, monkeypatch):
                        r"after generation 0 stands; resume with") as stop:
         trainer.train(config_from_mapping(SMALL), tmp_path, progress=False)
     assert not stop.value.interrupted
+
+
+def test_an_unreachable_ray_address_is_one_line_and_creates_nothing(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["train", "--algo", "exit", "--game", "dawson_city_barbers", "--players", "2",
+                 "--workers", "1", "--ray-address", f"127.0.0.1:{port}",
+                 "--out", str(tmp_path / "runs")]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot reach a Ray cluster at 127.0.0.1:{port}" in err and len(
+        err.strip().splitlines()) == 1
+    assert not (tmp_path / "runs").exists()
