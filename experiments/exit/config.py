@@ -71,6 +71,9 @@ class ExitConfig:
     final_eval_games: int = 0
     """Games per opponent in the evaluation at the end (0: ``eval_games``)."""
     torch_threads: int = 1
+    device: str = "cpu"
+    """Where the learner trains: ``cpu`` (bit-for-bit repeatable) or ``cuda`` (a GPU,
+    faster for big networks, not bit-for-bit repeatable). Self-play stays on the CPU."""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -94,6 +97,7 @@ SETTINGS: dict[str, Option] = {
     "gate_simulations": Option(int, low=1), "eval_every": Option(int, low=0),
     "eval_games": Option(int, low=1), "eval_simulations": Option(int, low=0),
     "final_eval_games": Option(int, low=0), "torch_threads": Option(int, low=1),
+    "device": Option(str, choices=("cpu", "cuda")),
 }
 
 
@@ -156,6 +160,12 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
         game = make_game(config.game, num_players=config.players, **config.params)
     except (UnknownGameError, GameParameterError) as exc:
         raise ExitConfigError(f"{source}: {exc}") from None
+    if config.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise ExitConfigError(f"{source}: device: 'cuda' but torch sees no GPU here "
+                                  "(device: cpu trains on the CPU)")
     if game.params.reward != "rank":
         raise ExitConfigError(f"{source}: expert iteration trains on rank returns; "
                               f"params.reward {game.params.reward!r} is not supported")

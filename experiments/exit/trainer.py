@@ -177,7 +177,7 @@ class ExitTrainer:
         self.header = NetHeader.for_game(self.game, list(config.hidden), config.activation,
                                          run=run_dir.name)
         torch.manual_seed(config.seed)
-        self.learner = PolicyValueNet(self.header)
+        self.learner = PolicyValueNet(self.header).to(config.device)
         self.optimizer = torch.optim.Adam(self.learner.parameters(), lr=config.learning_rate,
                                           weight_decay=config.weight_decay)
         self.buffer = ReplayBuffer(config.buffer_size)
@@ -185,7 +185,8 @@ class ExitTrainer:
         folder = run_dir / "checkpoints"
         if (folder / "state.json").exists():
             self.state = json.loads((folder / "state.json").read_text())
-            saved = torch.load(folder / "learner.pt", weights_only=True)
+            saved = torch.load(folder / "learner.pt", weights_only=True,
+                               map_location=config.device)
             self.learner.load_state_dict(saved["net"])
             self.optimizer.load_state_dict(saved["optimizer"])
             self.best = read_net_weights(folder / "best.zip")
@@ -261,7 +262,7 @@ class ExitTrainer:
         totals = [0.0, 0.0]
         for _ in range(c.train_steps):
             pick = rng.integers(len(self.buffer), size=min(c.batch_size, len(self.buffer)))
-            batch = [torch.from_numpy(data[k][pick]) for k in ReplayBuffer.KEYS]
+            batch = [torch.from_numpy(data[k][pick]).to(c.device) for k in ReplayBuffer.KEYS]
             policy_loss, value_loss = losses(self.learner, *batch)
             loss = policy_loss + c.value_weight * value_loss
             self.optimizer.zero_grad()

@@ -107,6 +107,7 @@ def test_cli_runs_and_refuses_mixed_flags(tmp_path, capsys):
     ({"eval_opponents": ["nobody"]}, "eval_opponents: unknown agent"),
     ({"init_from": "agents/rl/results/skagway_4p.zip"}, "is a bot for skagway"),
     ({"gates": 3}, "unknown setting\\(s\\) gates"),
+    ({"device": "tpu"}, "device: 'tpu' is not allowed: expected one of cpu, cuda"),
     ({"players": 6, "init_from": "agents/rl/results/dawson_city_barbers_6p.zip"},
      "uses tanh; set activation: tanh"),
 ])
