@@ -123,3 +123,6 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     else:
         agent.spec = format_spec(kind, {"path": factory.__name__, **options, **agent.params()})
     return agent
+
+
+register_agent("exit", "skagway_agents.exit.agent:ExitAgent")  # imported when first named

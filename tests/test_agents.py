@@ -26,7 +26,8 @@ def test_parse_spec(spec, kind, options):
 
 
 @pytest.mark.parametrize("spec, match", [
-    ("alphazero", "unknown agent 'alphazero'; known: flatmc, heuristic, human, mcts, ppo, random"),
+    ("alphazero",
+     "unknown agent 'alphazero'; known: exit, flatmc, heuristic, human, mcts, ppo, random"),
     ("flatmc:depth=2", "has no option depth .valid: playouts"),
     ("random:x=1", "takes no options"),
     ("flatmc:playouts=0", "playouts=0 is not allowed: expected an integer >= 1"),

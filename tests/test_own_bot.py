@@ -97,7 +97,7 @@ def test_a_registered_bot_is_a_kind_everywhere(bot_file, monkeypatch):
     ("no_such_file.py:GreedyBot", "no agent file no_such_file.py"),
     ("no_such_module:GreedyBot", "not an importable module"),
     ("json:JSONDecoder", "is not an Agent class"),
-    ("no_such_kind", "known: flatmc, heuristic, human, mcts"),
+    ("no_such_kind", "known: exit, flatmc, heuristic, human, mcts"),
 ])
 def test_bad_bot_specs_are_one_line_errors(spec, message, capsys):
     assert main(["agents", "--game", "skagway", "--agent", spec]) == 2

@@ -1,0 +1,188 @@
+"""The policy-value network file, and its forward pass in numpy.
+
+A file is a zip of one JSON header (``skagway_exit_net.json``) and the weights as
+``.npz``, read with ``numpy.load(allow_pickle=False)``: like ``policy_file.py``'s PPO
+bots, opening one runs no code. The format has its own name (``skagway-exit-net``),
+so a PPO file is refused here and an exit file by ``ppo:``. The header names the
+game, its parameters (the player count among them), the env version, the observation
+size, the action count and the network's shape; a file of another game, version, size
+or player count is refused with one line before any weight is read.
+
+The network (``NumpyNet`` here, ``network.PolicyValueNet`` in torch, the same arrays):
+an MLP trunk over the seat's observation tensor, then
+
+- a policy head: one logit per action of ``num_distinct_actions`` (the search and the
+  agent take the softmax over the legal actions only, i.e. a masked softmax);
+- a value head: ``num_players`` outputs through ``tanh``, output ``k`` the expected
+  final ``State.returns()`` of the seat ``k`` places after the observer (the
+  observations list seats observer first, then clockwise, so the value is too).
+  The returns are those of the game's ``reward`` parameter; the trainer accepts
+  ``rank`` (the default: +1 first to -1 last, ties averaged) and ``win`` (winners
+  share 1), both inside tanh's range.
+
+Inference runs in numpy (float32), so Ray workers and tournament bots need no torch.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from skagway_env.core import Game, make_game
+
+from ..policy_file import PolicyFileError
+
+FORMAT = "skagway-exit-net"
+FORMAT_VERSION = 1
+HEADER = "skagway_exit_net.json"
+WEIGHTS = "weights.npz"
+ACTIVATIONS = ("relu", "tanh")
+
+
+class NetFileError(PolicyFileError):
+    """A network file that is missing, damaged, or made for another game."""
+
+
+@dataclass(frozen=True)
+class NetHeader:
+    game: str
+    params: dict[str, Any]
+    observation_size: int
+    num_actions: int
+    env_version: int
+    hidden: list[int]
+    activation: str = "relu"
+    generation: int = 0
+    """The trainer's generation that produced these weights (0: untrained)."""
+    run: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def for_game(game: Game, hidden: list[int], activation: str = "relu",
+                 **more: Any) -> NetHeader:
+        return NetHeader(game.name, dict(game.parameters()), game.observation_size(),
+                         game.num_distinct_actions(), game.info.env_version,
+                         list(hidden), activation, **more)
+
+    @property
+    def num_players(self) -> int:
+        return int(self.params["num_players"])
+
+    def check(self, game: Game) -> None:
+        """Refuse (one line) a network of another game, version, size or player count
+        (the value head has one output a seat, and the odds differ)."""
+        mine = f"{self.game} v{self.env_version}"
+        theirs = f"{game.name} v{game.info.env_version}"
+        if (self.game, self.env_version) != (game.name, game.info.env_version):
+            raise NetFileError(f"this network was trained for {mine}, not {theirs}")
+        if self.num_players != game.num_players:
+            raise NetFileError(f"this network was trained for {self.num_players} players, "
+                               f"not {game.num_players}")
+        if (self.observation_size, self.num_actions) != (game.observation_size(),
+                                                         game.num_distinct_actions()):
+            raise NetFileError(
+                f"this network sees {self.observation_size} features and "
+                f"{self.num_actions} actions; {theirs} with {game.parameters()} has "
+                f"{game.observation_size()} and {game.num_distinct_actions()}")
+
+    def make_game(self) -> Game:
+        return make_game(self.game, **self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def weight_names(layers: int) -> list[str]:
+    """The arrays of a network with ``layers`` hidden layers (torch's state_dict keys)."""
+    names = [f"trunk.{i}.{part}" for i in range(layers) for part in ("weight", "bias")]
+    return names + ["policy.weight", "policy.bias", "value.weight", "value.bias"]
+
+
+def save_net(path: str | Path, header: NetHeader, weights: dict[str, np.ndarray]) -> Path:
+    """Write a network file atomically (beside, then renamed over the old one)."""
+    path = Path(path)
+    missing = set(weight_names(len(header.hidden))) - set(weights)
+    if missing:
+        raise ValueError(f"weights lack {', '.join(sorted(missing))}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    np.savez(buffer, **{k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(header)}
+    tmp = path.with_name(path.name + ".part")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(HEADER, json.dumps(meta, indent=1, sort_keys=True))
+        archive.writestr(WEIGHTS, buffer.getvalue())
+    tmp.replace(path)
+    return path
+
+
+def read_net_header(path: str | Path) -> NetHeader:
+    """The header alone (no weights)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            meta = json.loads(archive.read(HEADER))
+    except FileNotFoundError:
+        raise NetFileError(f"{path}: no such network file") from None
+    except KeyError:
+        raise NetFileError(f"{path}: not an exit network file (no {HEADER}; a ppo: bot "
+                           "file is played by ppo:)") from None
+    except (zipfile.BadZipFile, json.JSONDecodeError, IsADirectoryError) as exc:
+        raise NetFileError(f"{path}: not an exit network file ({exc})") from None
+    if meta.pop("format", None) != FORMAT or meta.pop("format_version", None) != FORMAT_VERSION:
+        raise NetFileError(f"{path}: unsupported network file format (this code reads "
+                           f"{FORMAT} version {FORMAT_VERSION})")
+    try:
+        return NetHeader(**meta)
+    except TypeError as exc:
+        raise NetFileError(f"{path}: damaged network header ({exc})") from None
+
+
+def read_net_weights(path: str | Path) -> dict[str, np.ndarray]:
+    with zipfile.ZipFile(path) as archive:
+        data = archive.read(WEIGHTS)
+    with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+        return {name: arrays[name] for name in arrays.files}
+
+
+class NumpyNet:
+    """The forward pass in numpy: ``evaluate(observations)`` gives the logits of every
+    action and each seat's value, observer-relative (see the module docstring).
+
+    ``evaluations`` counts the observations evaluated (for the benchmarks)."""
+
+    def __init__(self, header: NetHeader, weights: dict[str, np.ndarray]) -> None:
+        if header.activation not in ACTIVATIONS:
+            raise NetFileError(f"unknown activation {header.activation!r}")
+        self.header = header
+        layers = len(header.hidden)
+        self.trunk = [(np.ascontiguousarray(weights[f"trunk.{i}.weight"].T, dtype=np.float32),
+                       weights[f"trunk.{i}.bias"].astype(np.float32)) for i in range(layers)]
+        self.policy = (np.ascontiguousarray(weights["policy.weight"].T, dtype=np.float32),
+                       weights["policy.bias"].astype(np.float32))
+        self.value = (np.ascontiguousarray(weights["value.weight"].T, dtype=np.float32),
+                      weights["value.bias"].astype(np.float32))
+        self.relu = header.activation == "relu"
+        self.evaluations = 0
+
+    def evaluate(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(logits [B, actions], values [B, players])`` for ``observations [B, size]``."""
+        x = np.asarray(observations, dtype=np.float32)
+        for weight, bias in self.trunk:
+            x = x @ weight + bias
+            x = np.maximum(x, 0.0) if self.relu else np.tanh(x)
+        self.evaluations += len(x)
+        return x @ self.policy[0] + self.policy[1], np.tanh(x @ self.value[0] + self.value[1])
+
+
+def load_net(path: str | Path, game: Game | None = None) -> NumpyNet:
+    """A network file for playing (checked against ``game`` when given)."""
+    header = read_net_header(path)
+    if game is not None:
+        header.check(game)
+    return NumpyNet(header, read_net_weights(path))

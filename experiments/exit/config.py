@@ -1,0 +1,201 @@
+"""The expert-iteration run's settings (``configs/train/<game>_exit.yaml``), checked
+whole before anything is created: unknown names, types and ranges, the game and its
+parameters, every evaluation opponent's spec and the ``init_from`` bot, each mistake in
+one line naming the setting, the value and what is allowed."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from skagway_agents import make_agent
+from skagway_agents.specs import Option
+
+from skagway_env.core import GameParameterError, UnknownGameError, make_game
+
+
+class ExitConfigError(ValueError):
+    """A config that cannot describe an expert-iteration run (one clear line)."""
+
+
+@dataclass(frozen=True)
+class ExitConfig:
+    game: str
+    players: int
+    algo: str = "exit"
+    """Marks the run folder's config.yaml for ``skagway train --resume``."""
+    exp: str = "exit"
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    generations: int = 100
+    """Self-play, learn, gate: this many times (``max_minutes`` may stop it sooner)."""
+    max_minutes: float = 0
+    """Stop after the generation that passes this much wall time (0: no limit)."""
+    workers: int = 0
+    """Self-play Ray actors (0: in the driver's process, no Ray)."""
+    games_per_generation: int = 32
+    concurrent_games: int = 8
+    """Games a worker plays at once, their leaves evaluated in one forward pass."""
+    simulations: int = 32
+    c_puct: float = 1.5
+    dirichlet_alpha: float = 0.3
+    dirichlet_fraction: float = 0.25
+    temperature_moves: int = 20
+    """Each game's first this many decisions are sampled from the visits (temperature
+    1); later ones take the most visited action."""
+    hidden: tuple[int, ...] = (256, 256)
+    activation: str = "relu"
+    init_from: str | None = None
+    """A PPO bot file whose actor starts the network (where shapes match)."""
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    batch_size: int = 256
+    train_steps: int = 100
+    """Minibatch steps of the learner a generation."""
+    buffer_size: int = 50_000
+    """The replay buffer keeps the newest this many positions."""
+    value_weight: float = 1.0
+    gate_games: int = 16
+    """Candidate against the best network, seat-rotated (0: every candidate is taken)."""
+    gate_threshold: float = 0.55
+    gate_simulations: int = 16
+    eval_every: int = 5
+    """Generations between evaluations against the anchors (0: only at the end)."""
+    eval_opponents: tuple[str, ...] = ("random",)
+    eval_games: int = 20
+    eval_simulations: int = 0
+    """The evaluated bot's budget (0: the plain policy, fast)."""
+    final_eval_games: int = 0
+    """Games per opponent in the evaluation at the end (0: ``eval_games``)."""
+    torch_threads: int = 1
+    device: str = "cpu"
+    """Where the learner trains: ``cpu`` (bit-for-bit repeatable) or ``cuda`` (a GPU,
+    faster for big networks, not bit-for-bit repeatable). Self-play stays on the CPU."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["hidden"], data["eval_opponents"] = list(self.hidden), list(self.eval_opponents)
+        return data
+
+
+SETTINGS: dict[str, Option] = {
+    "game": Option(str), "players": Option(int, low=1), "algo": Option(str, choices=("exit",)),
+    "exp": Option(str), "seed": Option(int, low=0), "generations": Option(int, low=0),
+    "max_minutes": Option(float, low=0), "workers": Option(int, low=0),
+    "games_per_generation": Option(int, low=1), "concurrent_games": Option(int, low=1),
+    "simulations": Option(int, low=1), "c_puct": Option(float, low=0, above=True),
+    "dirichlet_alpha": Option(float, low=0, above=True),
+    "dirichlet_fraction": Option(float, low=0, high=1), "temperature_moves": Option(int, low=0),
+    "activation": Option(str, choices=("relu", "tanh")), "init_from": Option(str, none=True),
+    "learning_rate": Option(float, low=0, above=True), "weight_decay": Option(float, low=0),
+    "batch_size": Option(int, low=1), "train_steps": Option(int, low=0),
+    "buffer_size": Option(int, low=1), "value_weight": Option(float, low=0),
+    "gate_games": Option(int, low=0), "gate_threshold": Option(float, low=0, high=1),
+    "gate_simulations": Option(int, low=1), "eval_every": Option(int, low=0),
+    "eval_games": Option(int, low=1), "eval_simulations": Option(int, low=0),
+    "final_eval_games": Option(int, low=0), "torch_threads": Option(int, low=1),
+    "device": Option(str, choices=("cpu", "cuda")),
+}
+
+
+def _refuse(source: str, key: str, value: Any, allowed: str) -> ExitConfigError:
+    shown = repr(value) if isinstance(value, str) else yaml.safe_dump(
+        value, default_flow_style=True).strip().removesuffix("...").strip()
+    return ExitConfigError(f"{source}: {key}: {shown} is not allowed: expected {allowed}")
+
+
+def config_from_mapping(data: Any, source: str = "config") -> ExitConfig:
+    """Build and check a config from plain data (YAML or flags); nothing is created."""
+    if not isinstance(data, dict):
+        raise ExitConfigError(f"{source}: expected a mapping of settings")
+    known = {f.name for f in dataclasses.fields(ExitConfig)}
+    unknown = sorted(map(str, set(data) - known))
+    if unknown:
+        raise ExitConfigError(f"{source}: unknown setting(s) {', '.join(unknown)}; "
+                              f"valid: {', '.join(sorted(known))}")
+    for key in ("game", "players"):
+        if key not in data:
+            raise ExitConfigError(f"{source}: missing '{key}'")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in SETTINGS:
+            if not SETTINGS[key].accepts(value):
+                raise _refuse(source, key, value, SETTINGS[key].allowed())
+            values[key] = value
+        elif key == "hidden":
+            layer = Option(int, low=1)
+            if not isinstance(value, (list, tuple)) or not value or not all(
+                    map(layer.accepts, value)):
+                raise _refuse(source, key, value, "a list of layer widths (integers >= 1), "
+                              "e.g. [256, 256]")
+            values[key] = tuple(value)
+        elif key == "eval_opponents":
+            if not isinstance(value, (list, tuple)) or not value or not all(
+                    isinstance(v, str) and v.strip() for v in value):
+                raise _refuse(source, key, value, "a list of agent specs, e.g. "
+                              "[random, \"heuristic:prospector\"]")
+            values[key] = tuple(v.strip() for v in value)
+        elif key == "params":
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                raise _refuse(source, key, value, "a mapping of game parameters")
+            values[key] = dict(value)
+    exp = values.get("exp", "exit")
+    if not exp or any(c in exp for c in "/\\\0") or exp in (".", ".."):
+        raise _refuse(source, "exp", exp, "a name for the run folder (no slashes)")
+    if "num_players" in values.get("params", {}):
+        raise ExitConfigError(f"{source}: set the player count with 'players', not "
+                              "params.num_players")
+    config = ExitConfig(**values)
+    check_config(config, source)
+    return config
+
+
+def check_config(config: ExitConfig, source: str = "config") -> None:
+    """The checks that need the game: player count, parameters, the reward (the value
+    head is tanh and the gate reads rank returns), specs and ``init_from``."""
+    try:
+        game = make_game(config.game, num_players=config.players, **config.params)
+    except (UnknownGameError, GameParameterError) as exc:
+        raise ExitConfigError(f"{source}: {exc}") from None
+    if config.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise ExitConfigError(f"{source}: device: 'cuda' but torch sees no GPU here "
+                                  "(device: cpu trains on the CPU)")
+    if game.params.reward != "rank":
+        raise ExitConfigError(f"{source}: expert iteration trains on rank returns; "
+                              f"params.reward {game.params.reward!r} is not supported")
+    for spec in config.eval_opponents:
+        try:
+            make_agent(spec, game, 0)
+        except ValueError as exc:
+            raise ExitConfigError(f"{source}: eval_opponents: {exc}") from None
+    if config.init_from is not None:
+        from skagway_agents.policy_file import PolicyFileError, read_header
+
+        try:
+            header = read_header(config.init_from)
+        except PolicyFileError as exc:
+            raise ExitConfigError(f"{source}: init_from: {exc}") from None
+        if (header.game, header.observation_size) != (game.name, game.observation_size()):
+            raise ExitConfigError(f"{source}: init_from: {config.init_from} is a bot for "
+                                  f"{header.game} ({header.observation_size} features), "
+                                  f"not {game.name} ({game.observation_size()})")
+        if header.activation != config.activation:
+            raise ExitConfigError(f"{source}: init_from: {config.init_from} uses "
+                                  f"{header.activation}; set activation: {header.activation} "
+                                  "(its trunk means nothing under another activation)")
+
+
+def load_exit_config(path: str | Path) -> ExitConfig:
+    try:
+        data = yaml.safe_load(Path(path).read_text())
+    except FileNotFoundError:
+        raise ExitConfigError(f"no such config file: {path}") from None
+    except yaml.YAMLError as exc:
+        raise ExitConfigError(f"{path}: not valid YAML ({exc})") from None
+    return config_from_mapping(data, str(path))
