@@ -17,7 +17,15 @@ action, and plays it out:
 - optionally a ``prior`` agent (progressive bias): its choice at a node (or, for a
   trained policy, its distribution) orders the untried actions and gives a bonus
   ``prior_bonus * weight / (1 + visits)``, so a small budget plays at
-  least as the prior would and the search departs from it where playouts disagree.
+  least as the prior would and the search departs from it where playouts disagree;
+- optionally a ``value`` network (an ``exit:`` net file, ``skagway train --algo exit``):
+  a new leaf is then valued by the network's value head instead of a playout. Chance
+  outcomes below the leaf are sampled by their odds as a playout would (the network is
+  trained on decision points only, like ``agents/exit/search.py`` never evaluates a
+  chance node); the leaf is then valued from the observation of the seat to move (at
+  a simultaneous node, the mean over the seats with a choice), its observer-relative
+  values turned to seats; a terminal leaf keeps ``returns()``. Without ``value`` the
+  search is unchanged (``tests/test_mcts_same_search.py``).
 
 Nothing is kept between decisions: the tree is rebuilt for every move, so no
 statistics gathered in one determinization leak into a later choice.
@@ -38,6 +46,9 @@ from skagway_env.core.playout import (
 )
 
 from .base import Agent
+from .exit.net_file import NumpyNet, load_net
+from .exit.search import absolute_values
+from .exit.threads import limit_blas_threads
 from .specs import AgentSpecError, Option, parse_spec
 
 
@@ -52,16 +63,18 @@ class Node:
 
 
 class MCTSAgent(Agent):
-    """Information-set MCTS over redrawn worlds (iterations=N or seconds=S, rollout=, prior=).
+    """Information-set MCTS over redrawn worlds (iterations=N or seconds=S, rollout=, prior=,
+    value=).
 
-    ``rollout`` and ``prior`` take agent specs (see the module docstring)."""
+    ``rollout`` and ``prior`` take agent specs, ``value`` an exit network file (see the
+    module docstring)."""
 
     name = "mcts"
     options = {"iterations": Option(int, low=1, none=True),
                "seconds": Option(float, low=0, above=True, none=True),
                "exploration": Option(float, low=0), "rollout": Option(str),
                "prior": Option(str, none=True), "prior_bonus": Option(float, low=0),
-               "any_players": Option(bool)}
+               "value": Option(str, none=True), "any_players": Option(bool)}
     DEFAULT_ITERATIONS = 400
 
     def __init__(
@@ -74,15 +87,20 @@ class MCTSAgent(Agent):
         rollout: str = "random",
         prior: str | None = None,
         prior_bonus: float = 1.0,
+        value: str | None = None,
         any_players: bool = False,
     ) -> None:
         super().__init__(game, seed)
         if iterations is not None and seconds is not None:
             raise AgentSpecError(f"give iterations or seconds, not both (got "
                                  f"iterations={iterations}, seconds={seconds})")
-        for key, value in (("iterations", iterations), ("seconds", seconds),
-                           ("exploration", exploration), ("prior_bonus", prior_bonus)):
-            self.options[key].check(key, value)  # Python callers too, not only specs
+        if value is not None and rollout != "random":
+            raise AgentSpecError(f"give rollout or value, not both (a value network "
+                                 f"replaces playouts; got rollout={rollout}, value={value})")
+        for key, given in (("iterations", iterations), ("seconds", seconds),
+                           ("exploration", exploration), ("prior_bonus", prior_bonus),
+                           ("value", value)):
+            self.options[key].check(key, given)  # Python callers too, not only specs
         self.iterations = self.DEFAULT_ITERATIONS if iterations is None else iterations
         self.seconds = seconds
         self.exploration = float(exploration)
@@ -99,6 +117,16 @@ class MCTSAgent(Agent):
         if prior is not None:
             self._prior = make_agent(self._helper_spec(prior), game, seed)
             self._prior.rng = self.rng
+        self.value = value
+        self._value_net = None if value is None else self._load_value_net(value, game)
+
+    @staticmethod
+    def _load_value_net(path: str, game: Game) -> NumpyNet:
+        """The exit network whose value head values leaves: its header is checked
+        against ``game`` (game, env version, player count, sizes) before any weight is
+        read, so a missing file or another game's network is refused in one line."""
+        limit_blas_threads(1)  # as exit: bots: small products, one BLAS thread
+        return load_net(path, game)
 
     def _helper_spec(self, spec: str) -> str:
         """A rollout or prior spec, with ``any_players=true`` passed on to a trained bot
@@ -116,6 +144,8 @@ class MCTSAgent(Agent):
             out["iterations"] = self.iterations
         if self.prior is not None:
             out["prior"], out["prior_bonus"] = self.prior, self.prior_bonus
+        if self.value is not None:
+            out["value"] = self.value
         if self.any_players:
             out["any_players"] = True
         return out
@@ -177,10 +207,31 @@ class MCTSAgent(Agent):
             world.apply_action(action)
             path.append((child, cur))
             node = child
-        returns = self._playout(world)
+        returns = self._playout(world) if self._value_net is None else self._leaf_value(world)
         for child, mover in path:
             child.visits += 1
             child.total += returns[mover]
+
+    def _leaf_value(self, world: State) -> list[float]:
+        """Every seat's value of a new leaf by the ``value`` network (module docstring).
+
+        Chance outcomes are sampled first (``sample_chance``, as the tree does), since
+        the network has only learned decision points; the values are observer-relative
+        (``agents/exit/net_file.py``: output k is the seat k places after the observer)
+        and are rolled back to seat order, the order ``_iterate`` backs returns up in."""
+        while world.is_chance_node():
+            world.apply_action(sample_chance(world, self.rng))
+        if world.is_terminal():
+            return world.returns()
+        cur = world.current_player()
+        seats = [cur] if cur != SIMULTANEOUS else [
+            p for p in range(world.num_players) if len(world.legal_actions(p)) > 1
+        ] or list(range(world.num_players))
+        _, relative = self._value_net.evaluate(
+            np.stack([world.observation_tensor(p) for p in seats]))
+        values = sum(absolute_values(np.asarray(relative[i], dtype=np.float64), p)
+                     for i, p in enumerate(seats))
+        return [float(v) / len(seats) for v in values]
 
     def _prior_weights(self, world: State, player: int) -> dict[int, float]:
         """The prior's weight on each action: a trained policy's distribution

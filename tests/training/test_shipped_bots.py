@@ -2,19 +2,41 @@
 belong to the engines as they are: each file's header matches its game's current
 version and sizes, and the bot plays whole games of legal moves. When an engine's
 ``env_version`` moves, this fails until the bot is retrained (or removed) and
-RESULTS.md re-measured."""
+RESULTS.md re-measured.
+
+A file is a PPO bot (``agents/policy_file.py``, header ``skagway_policy.json``) or an
+exit network (``agents/exit/net_file.py``, header ``skagway_exit_net.json``), told
+apart by the header it holds. No exit net is shipped yet, so the exit path is also
+run on a network written by the trainer's saving code into a temporary folder."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 from skagway_agents import make_agent
+from skagway_agents.exit import net_file
+from skagway_agents.policy_file import HEADER as PPO_HEADER
 from skagway_agents.policy_file import read_header
 from skagway_experiments.play import play_game
 
+import skagway_env
+
 RESULTS = Path(__file__).resolve().parents[2] / "agents" / "rl" / "results"
 BOTS = sorted(RESULTS.glob("*.zip"))
+TEMPORARY_EXIT = "temporary-exit-net"
+
+
+def kind(path: Path) -> str:
+    """``ppo`` or ``exit``, by the header file the zip holds."""
+    with zipfile.ZipFile(path) as archive:
+        names = set(archive.namelist())
+    if net_file.HEADER in names:
+        return "exit"
+    assert PPO_HEADER in names, f"{path.name}: neither a PPO bot nor an exit network"
+    return "ppo"
 
 
 def test_the_documented_bots_are_shipped():
@@ -24,12 +46,35 @@ def test_the_documented_bots_are_shipped():
         assert f"results/{bot.name}" in text, f"RESULTS.md does not describe {bot.name}"
 
 
-@pytest.mark.parametrize("bot", BOTS, ids=lambda p: p.stem)
-def test_shipped_bot_fits_the_current_engine_and_plays(bot):
-    header = read_header(bot)
+def temporary_exit_net(folder: Path) -> Path:
+    """A small untrained network saved as the trainer saves one (``save_net``)."""
+    game = skagway_env.make_game("klondike_rush", num_players=2)
+    header = net_file.NetHeader.for_game(game, [8])
+    rng = np.random.default_rng(0)
+    n, size, actions = game.num_players, game.observation_size(), game.num_distinct_actions()
+    shapes = {"trunk.0.weight": (8, size), "trunk.0.bias": (8,),
+              "policy.weight": (actions, 8), "policy.bias": (actions,),
+              "value.weight": (n, 8), "value.bias": (n,)}
+    weights = {k: rng.normal(0, 0.1, shapes[k]) for k in net_file.weight_names(1)}
+    return net_file.save_net(folder / "klondike_rush_2p.zip", header, weights)
+
+
+@pytest.mark.parametrize("bot", [*BOTS, TEMPORARY_EXIT],
+                         ids=lambda p: p if isinstance(p, str) else p.stem)
+def test_shipped_bot_fits_the_current_engine_and_plays(bot, tmp_path):
+    if bot == TEMPORARY_EXIT:
+        bot = temporary_exit_net(tmp_path)
+    if kind(bot) == "ppo":
+        header = read_header(bot)
+        specs = [f"ppo:{bot}"]
+    else:
+        header = net_file.read_net_header(bot)
+        specs = [f"exit:{bot},simulations=4", f"exit:{bot},simulations=0"]
+    assert header.game in skagway_env.list_games()
     game = header.make_game()
     header.check(game)  # game, env_version, observation size and action count
-    agents = [make_agent(f"ppo:{bot}", game, seed=0)]
-    agents += [make_agent("random", game, seed=seat) for seat in range(1, game.num_players)]
-    result = play_game(game, agents, seed=11)  # an illegal move would raise
-    assert len(result.returns) == game.num_players and result.length > 0
+    for spec in specs:
+        agents = [make_agent(spec, game, seed=0)]
+        agents += [make_agent("random", game, seed=seat) for seat in range(1, game.num_players)]
+        result = play_game(game, agents, seed=11)  # an illegal move would raise
+        assert len(result.returns) == game.num_players and result.length > 0
