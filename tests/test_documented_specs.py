@@ -33,7 +33,8 @@ def documented() -> list[tuple[str, str, str | None]]:
         game = page.stem if page.parent.name == "heuristics" else None
         for spec in sorted(set(SPEC.findall(code_text(page.read_text())))):
             spec = spec.rstrip(".,")
-            if spec.endswith(":") or re.search(r"=[A-Z]+\b", spec):  # a template: playouts=N
+            # a template: ppo:<bot>, value=<file>, playouts=N
+            if spec.endswith((":", "=")) or re.search(r"=[A-Z]+\b", spec):
                 continue
             found.append((str(page.relative_to(ROOT)), spec, game))
     return found
