@@ -82,33 +82,58 @@ class PolicyHeader:
         return make_game(self.game, **self.params)
 
 
-def save_policy(path: str | Path, header: PolicyHeader, weights: dict[str, np.ndarray]) -> Path:
-    """Write a trained-bot file (weights: a policy ``state_dict`` as numpy arrays)."""
+def write_archive(path: str | Path, header_name: str, meta: dict[str, Any],
+                  weights: dict[str, np.ndarray]) -> Path:
+    """A JSON header and ``weights`` as ``.npz`` in one zip, written beside and renamed
+    over ``path`` (atomic). Shared by policy files and ``agents/exit``'s network files."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     np.savez(buffer, **weights)
-    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(header)}
     tmp = path.with_name(path.name + ".part")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(HEADER, json.dumps(meta, indent=1, sort_keys=True))
+        archive.writestr(header_name, json.dumps(meta, indent=1, sort_keys=True))
         archive.writestr(WEIGHTS, buffer.getvalue())
     tmp.replace(path)
     return path
 
 
-def read_header(path: str | Path) -> PolicyHeader:
-    """The header alone (cheap: no weights, no torch)."""
+def read_archive_meta(path: str | Path, header_name: str, error: type[Exception],
+                      what: str, hint: str) -> dict[str, Any]:
+    """The JSON header of an archive ``write_archive`` made; every failure is one
+    ``error`` line naming ``what`` the file should be (``hint``: where a right one
+    comes from)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            meta = json.loads(archive.read(HEADER))
+            return json.loads(archive.read(header_name))
     except FileNotFoundError:
-        raise PolicyFileError(f"{path}: no such policy file") from None
+        raise error(f"{path}: no such {what}") from None
     except KeyError:
-        raise PolicyFileError(f"{path}: not a skagway policy file (no {HEADER}; "
-                              "export one from a run folder's models/)") from None
+        raise error(f"{path}: not {hint}") from None
     except (zipfile.BadZipFile, json.JSONDecodeError, IsADirectoryError) as exc:
-        raise PolicyFileError(f"{path}: not a skagway policy file ({exc})") from None
+        kind = hint.split(" (")[0]
+        raise error(f"{path}: not {kind} ({exc})") from None
+
+
+def read_archive_weights(path: str | Path) -> dict[str, np.ndarray]:
+    """The arrays of an archive ``write_archive`` made (no pickle is ever loaded)."""
+    with zipfile.ZipFile(path) as archive:
+        data = archive.read(WEIGHTS)
+    with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+        return {name: arrays[name] for name in arrays.files}
+
+
+def save_policy(path: str | Path, header: PolicyHeader, weights: dict[str, np.ndarray]) -> Path:
+    """Write a trained-bot file (weights: a policy ``state_dict`` as numpy arrays)."""
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(header)}
+    return write_archive(path, HEADER, meta, weights)
+
+
+def read_header(path: str | Path) -> PolicyHeader:
+    """The header alone (cheap: no weights, no torch)."""
+    meta = read_archive_meta(path, HEADER, PolicyFileError, "policy file",
+                             f"a skagway policy file (no {HEADER}; export one from a run "
+                             "folder's models/)")
     if meta.pop("format", None) != FORMAT or meta.pop("format_version", None) != FORMAT_VERSION:
         raise PolicyFileError(f"{path}: unsupported policy file format")
     try:
@@ -118,7 +143,4 @@ def read_header(path: str | Path) -> PolicyHeader:
 
 
 def read_weights(path: str | Path) -> dict[str, np.ndarray]:
-    with zipfile.ZipFile(path) as archive:
-        data = archive.read(WEIGHTS)
-    with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
-        return {name: arrays[name] for name in arrays.files}
+    return read_archive_weights(path)

@@ -25,9 +25,6 @@ Inference runs in numpy (float32), so Ray workers and tournament bots need no to
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,7 +33,7 @@ import numpy as np
 
 from skagway_env.core import Game, make_game
 
-from ..policy_file import PolicyFileError
+from ..policy_file import PolicyFileError, read_archive_meta, read_archive_weights, write_archive
 
 FORMAT = "skagway-exit-net"
 FORMAT_VERSION = 1
@@ -106,34 +103,19 @@ def weight_names(layers: int) -> list[str]:
 
 def save_net(path: str | Path, header: NetHeader, weights: dict[str, np.ndarray]) -> Path:
     """Write a network file atomically (beside, then renamed over the old one)."""
-    path = Path(path)
     missing = set(weight_names(len(header.hidden))) - set(weights)
     if missing:
         raise ValueError(f"weights lack {', '.join(sorted(missing))}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    buffer = io.BytesIO()
-    np.savez(buffer, **{k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(header)}
-    tmp = path.with_name(path.name + ".part")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(HEADER, json.dumps(meta, indent=1, sort_keys=True))
-        archive.writestr(WEIGHTS, buffer.getvalue())
-    tmp.replace(path)
-    return path
+    return write_archive(path, HEADER, meta,
+                         {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
 
 
 def read_net_header(path: str | Path) -> NetHeader:
     """The header alone (no weights)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            meta = json.loads(archive.read(HEADER))
-    except FileNotFoundError:
-        raise NetFileError(f"{path}: no such network file") from None
-    except KeyError:
-        raise NetFileError(f"{path}: not an exit network file (no {HEADER}; a ppo: bot "
-                           "file is played by ppo:)") from None
-    except (zipfile.BadZipFile, json.JSONDecodeError, IsADirectoryError) as exc:
-        raise NetFileError(f"{path}: not an exit network file ({exc})") from None
+    meta = read_archive_meta(path, HEADER, NetFileError, "network file",
+                             f"an exit network file (no {HEADER}; a ppo: bot file is "
+                             "played by ppo:)")
     if meta.pop("format", None) != FORMAT or meta.pop("format_version", None) != FORMAT_VERSION:
         raise NetFileError(f"{path}: unsupported network file format (this code reads "
                            f"{FORMAT} version {FORMAT_VERSION})")
@@ -144,10 +126,7 @@ def read_net_header(path: str | Path) -> NetHeader:
 
 
 def read_net_weights(path: str | Path) -> dict[str, np.ndarray]:
-    with zipfile.ZipFile(path) as archive:
-        data = archive.read(WEIGHTS)
-    with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
-        return {name: arrays[name] for name in arrays.files}
+    return read_archive_weights(path)
 
 
 class NumpyNet:
