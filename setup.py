@@ -3,9 +3,12 @@
 The repository keeps the project's folders (``agents/``, ``experiments/``) but installs
 them under distinct import names, so nothing generic lands in ``site-packages``:
 ``agents`` -> ``skagway_agents`` and ``experiments`` -> ``skagway_experiments``.
+It also lists the optional compiled modules in ``skagway_env/_speedups/``.
 """
 
-from setuptools import find_packages, setup
+from pathlib import Path
+
+from setuptools import Extension, find_packages, setup
 
 RENAMED = {"agents": "skagway_agents", "experiments": "skagway_experiments"}
 
@@ -14,4 +17,12 @@ for folder, name in RENAMED.items():
     packages += [name + sub[len(folder):]
                  for sub in find_packages(include=[folder, f"{folder}.*"])]
 
-setup(packages=packages, package_dir={name: folder for folder, name in RENAMED.items()})
+# Optional C twins of hot pure-Python functions (skagway_env/_speedups/__init__.py): one
+# extension module per .c file there; a failed build leaves the pure-Python code in use.
+SPEEDUPS = sorted(Path("skagway_env/_speedups").glob("*.c"))
+ext_modules = [Extension(f"skagway_env._speedups.{path.stem}", [str(path)], optional=True,
+                         extra_compile_args=["-O2"])
+               for path in SPEEDUPS]
+
+setup(packages=packages, package_dir={name: folder for folder, name in RENAMED.items()},
+      ext_modules=ext_modules)

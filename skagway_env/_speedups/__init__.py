@@ -1,0 +1,30 @@
+"""Optional compiled encoders: C versions of hot pure-Python functions (issue 21).
+
+Every engine stays pure Python. A game's ``observation.py`` may hand its ``encode``
+to a C twin built from ``skagway_env/_speedups/<name>.c`` (``setup.py`` compiles each
+``.c`` file here as ``skagway_env._speedups.<name>``, optionally: without a compiler
+the install goes on and the pure-Python function is used). Both must give the same
+tensor, bit for bit: ``tests/test_speedups.py`` plays games both ways.
+
+``SKAGWAY_PURE_PYTHON=1`` in the environment (read at import) turns every compiled
+twin off, for debugging or for timing the fallback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+PURE_PYTHON = os.environ.get("SKAGWAY_PURE_PYTHON", "") not in ("", "0")
+
+
+def load(name: str) -> ModuleType | None:
+    """The compiled module ``skagway_env._speedups.<name>``, or None when it was not
+    built (no compiler at install time) or ``SKAGWAY_PURE_PYTHON`` is set."""
+    if PURE_PYTHON:
+        return None
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ImportError:
+        return None
