@@ -1,27 +1,20 @@
 """The report page in a real headless Chromium: every image decoded, every table laid
 out, and nothing on the console.
 
-Debian's ``chromium`` and ``chromium-driver`` packages (``.ci/run`` installs them when
-missing) are driven through selenium with the system chromedriver, so nothing is
-downloaded. Where they cannot be had, the tests skip and say why.
+Debian's Chromium is driven through selenium by ``tests/browser.py`` (nothing is
+downloaded); where it cannot be had, the tests skip and say why.
 """
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
-                                "(pip install -e '.[dev]')")
+from ..browser import chrome, require_browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-if CHROMIUM is None or CHROMEDRIVER is None:
-    pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium "
-                "chromium-driver; .ci/run does this)", allow_module_level=True)
+require_browser()
 
 PAGE_STATE = """
 return {
@@ -36,22 +29,8 @@ return {
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator:
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    try:
+    with chrome(tmp_path_factory.mktemp("chromium")) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def load(browser, path: Path) -> tuple[dict, list[dict]]:

@@ -3,13 +3,13 @@ each of its player counts renders without a console message, a replay steps to i
 by the keys, and a human game is played to the end by clicking.
 
 Chromium and chromedriver come from Debian (``.ci/run`` installs them), driven through
-selenium as the report's browser test drives them; without them the tests skip and say
-why. The server is the real one (Werkzeug's, on a free port) in a thread of this process.
+selenium by ``tests/browser.py`` as the report's browser test is; without them the tests
+skip and say why. The server is the real one (Werkzeug's, on a free port) in a thread of
+this process.
 """
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,16 +18,10 @@ import pytest
 
 from skagway_env.core import game_class, list_games
 
+from ..browser import chrome, require_browser
 from .conftest import game_ids
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
-                                "(pip install -e '.[dev]')")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-if CHROMIUM is None or CHROMEDRIVER is None:
-    pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium "
-                "chromium-driver; .ci/run does this)", allow_module_level=True)
+require_browser()
 
 WAIT_S = 20
 
@@ -52,23 +46,8 @@ def server(web_db: Path) -> Iterator[tuple[str, object]]:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator:
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--window-size=1400,1000",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    try:
+    with chrome(tmp_path_factory.mktemp("chromium"), window_size="1400,1000") as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def wait_for(browser, script: str):
