@@ -7,7 +7,10 @@ alone writes the database, one game per transaction.
 
 A game that raises (an engine bug, an agent bug, an illegal action) is caught where it
 is played, by every backend alike, and comes back as a :class:`FailedGame` with its seed,
-seats, error and actions so far; the tournament stores it and goes on. Only
+seats, error and actions so far; the tournament stores it and goes on. A local worker
+process that dies outright (a segfault, the OOM killer) is survived too: the games it
+may have been playing are replayed alone, and one that kills its process again is
+stored as failed (``local_pool``). Only
 ``Exception`` is caught: Ctrl-C (``KeyboardInterrupt``) and ``SystemExit`` still stop
 the run as before.
 
@@ -19,8 +22,6 @@ run again; a local Ray started here dies with this process, ``kill -9`` included
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import socket
 import sys
 import time
@@ -39,6 +40,7 @@ from skagway_env.core import Game, make_game
 
 from ..play import play_game, seat_agents
 from .config import TournamentConfig, check_config, config_from_dict
+from .local_pool import run_pool
 from .ray_reaper import start_reaper
 from .records import FailedGame, GameRecord
 from .schedule import ScheduledGame, schedule
@@ -130,36 +132,14 @@ def _batch_size(pending: int, workers: int) -> int:
 
 def _run_local(config: TournamentConfig, games: list[ScheduledGame],
                workers: int) -> Iterator[GameOutcome]:
+    """Games in this process (1 worker) or in ``workers`` processes, where a worker
+    that dies is survived (``local_pool``)."""
     if workers == 1:
         for g in games:
             yield attempt_scheduled(config, g)
         return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     batches = _batches(games, _batch_size(len(games), workers))
-    config_dict = config.to_dict()
-    with ctx.Pool(workers, initializer=_ignore_interrupts) as pool:
-        jobs = [pool.apply_async(play_batch, (config_dict, b)) for b in batches]
-        for job in _as_completed(jobs):
-            yield from job.get()
-
-
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the pool and reports once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _as_completed(jobs: list) -> Iterator:
-    """Pool results in the order they finish (the pool keeps running the rest)."""
-    pending = list(jobs)
-    while pending:
-        done = [j for j in pending if j.ready()]
-        if not done:
-            pending[0].wait(0.02)
-            continue
-        for job in done:
-            pending.remove(job)
-            yield job
+    yield from run_pool(play_batch, config.to_dict(), batches, workers)
 
 
 class BackendError(RuntimeError):

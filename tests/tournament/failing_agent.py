@@ -9,6 +9,7 @@ that game at random too, so a retried game finishes.
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +37,17 @@ class FailingAgent(RandomAgent):
     """Random play, except in the game seeded ``fail_seed``: after ``after`` of its own
     moves there it raises :class:`AgentBug`, or with ``illegal=True`` returns an action
     the engine rejects (so the engine raises), or with ``interrupt=True`` raises
-    ``KeyboardInterrupt`` as Ctrl-C would."""
+    ``KeyboardInterrupt`` as Ctrl-C would, or with ``crash=True`` kills its own process
+    with SIGSEGV, as a crash in compiled code would."""
 
     name = "failing"
 
     def __init__(self, game: Game, seed: int | None = None, fail_seed: int = -1,
-                 after: int = 2, illegal: bool = False, interrupt: bool = False) -> None:
+                 after: int = 2, illegal: bool = False, interrupt: bool = False,
+                 crash: bool = False) -> None:
         super().__init__(game, seed)
         self.fail_seed, self.after = fail_seed, after
-        self.illegal, self.interrupt = illegal, interrupt
+        self.illegal, self.interrupt, self.crash = illegal, interrupt, crash
         self.moves = 0
 
     def act(self, state: State, player: int) -> int:
@@ -53,6 +56,8 @@ class FailingAgent(RandomAgent):
             if self.moves >= self.after:
                 if self.interrupt:
                     raise KeyboardInterrupt
+                if self.crash:
+                    os.kill(os.getpid(), signal.SIGSEGV)
                 if self.illegal:
                     return self.game.num_distinct_actions()  # no game has it
                 raise AgentBug(f"planted failure in the game seeded {self.fail_seed}")
@@ -61,4 +66,4 @@ class FailingAgent(RandomAgent):
 
     def params(self) -> dict[str, Any]:
         return {"fail_seed": self.fail_seed, "after": self.after, "illegal": self.illegal,
-                "interrupt": self.interrupt}
+                "interrupt": self.interrupt, "crash": self.crash}

@@ -117,6 +117,29 @@ def test_resume_skips_a_failure_and_retry_failed_plays_it_again(tmp_path, monkey
     assert [r.game_index for r in records] == [0, 1, 2, 3] and failures == []
 
 
+def test_a_worker_that_dies_is_survived_and_its_game_stored_as_failed(tmp_path):
+    """A segfault takes the worker process and the batches in flight with it: the
+    suspects are replayed alone, the guilty game is stored as failed, every other game
+    finishes exactly as in a tournament that never met the crash."""
+    config = failing_config(repeats=6, crash=True)  # 12 games, several batches
+    games = schedule(config)
+    db = tmp_path / "c.db"
+    run = run_tournament(config, db, workers=2, progress=False)
+    assert (run.played, run.failed) == (12, 1)
+    records, (failure,) = stored(db)
+    assert (failure.game_index, failure.seed, failure.seats) == (
+        FAILING_INDEX, games[FAILING_INDEX].seed, ("rnd", "bug"))
+    assert failure.error_type == "WorkerDied"
+    assert "killed by SIGSEGV" in failure.error_message
+    clean = config_from_dict({**config.to_dict(), "entrants": [
+        {"name": "rnd", "spec": "random"}, {"name": "bug", "spec": "random"}]})
+    run_tournament(clean, tmp_path / "clean.db", progress=False)
+    clean_records, _ = stored(tmp_path / "clean.db")
+    assert sorted(r.game_index for r in records) == [i for i in range(12) if i != FAILING_INDEX]
+    by_index = {r.game_index: r.outcome() for r in clean_records}
+    assert all(r.outcome() == by_index[r.game_index] for r in records)
+
+
 def test_ctrl_c_in_a_game_still_stops_the_tournament(tmp_path):
     db = tmp_path / "i.db"
     with pytest.raises(KeyboardInterrupt):
