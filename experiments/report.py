@@ -4,7 +4,8 @@ The same sections as ``notebooks/02_strategy_report.ipynb``, built from the same
 ``skagway_experiments.analysis`` functions, for readers who do not use notebooks: per
 game in the database, the headline findings, seat advantage, win rate by style and
 player count, score distributions, the choices winners make more than the others, game
-length, and where to watch its games (``skagway serve`` and a replay's address). Plots are
+length, where to watch its games (``skagway serve`` and a replay's address), and the games
+stored as failed (listed with their seeds, left out of every figure). Plots are
 inline base64 PNGs and the styles are inline, so the page needs no other file and no
 network: it can be mailed or attached to a ticket as it is.
 """
@@ -92,10 +93,29 @@ def replay_note(db: str | Path, results: pd.DataFrame) -> str:
             f"(game ids {ids[0]}..{ids[-1]}; the server's index lists every game).</p>")
 
 
+def failures_note(failures: pd.DataFrame, db: str | Path | None) -> str:
+    """The games stored as failed (not counted anywhere above them), each with what
+    reproduces it; empty when none failed."""
+    if failures.empty:
+        return ""
+    count = len(failures)
+    where = f" --db {db}" if db is not None else ""
+    return "\n".join([
+        f'<p class="failed">{count} more game{"s" if count != 1 else ""} failed (raised '
+        f"an error, or its worker process died) and {'are' if count != 1 else 'is'} not "
+        "counted in any figure here; <code>"
+        f"{html.escape('skagway failures' + where)}</code> prints the command that "
+        "replays each.</p>",
+        _table(failures[["tournament", "players", "game_index", "seed", "seats", "error",
+                         "attempts"]]),
+    ])
+
+
 def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame,
-                 db: str | Path | None = None) -> str:
+                 db: str | Path | None = None, failures: pd.DataFrame | None = None) -> str:
     """Every section of the report for one game's rows of the database (``db``: where
-    they are stored, for the link to their replays)."""
+    they are stored, for the link to their replays; ``failures``: its games stored as
+    failed, listed and left out of every figure)."""
     seats = analysis.seat_advantage(results)
     rates = analysis.win_rates(results)
     scores = analysis.score_summary(results)
@@ -123,6 +143,7 @@ def game_section(game: str, results: pd.DataFrame, decisions: pd.DataFrame,
         f'<h2 id="{html.escape(game)}">{html.escape(game)}</h2>',
         f"<p>{games.shape[0]} games at {counts} players; entrants: "
         f"{html.escape(entrants)}.{capped}</p>",
+        failures_note(failures, db) if failures is not None else "",
         replay_note(db, results) if db is not None else "",
         '<ul class="findings">' + "".join(f"<li>{html.escape(line)}</li>"
                                           for line in findings) + "</ul>",
@@ -149,15 +170,18 @@ class EmptyDatabaseError(ValueError):
 def build_report(db: str | Path) -> str:
     """The whole page for the results database ``db`` (Skagway first, then by name)."""
     results = analysis.load_tournament_results(db)
+    failures = analysis.load_failures(db)
     if results.empty:
-        raise EmptyDatabaseError(f"{db} holds no finished games")
+        failed = f" ({len(failures)} stored as failed)" if len(failures) else ""
+        raise EmptyDatabaseError(f"{db} holds no finished games{failed}")
     decisions = analysis.load_decisions(db)
     names = sorted(results["game"].unique(), key=lambda g: (g != "skagway", g))
     sections = []
     for game in names:
         rows = results[results["game"] == game]
         keys = rows[["tournament", "game_index"]].drop_duplicates()
-        sections.append(game_section(game, rows, decisions.merge(keys), db))
+        sections.append(game_section(game, rows, decisions.merge(keys), db,
+                                     failures[failures["game"] == game]))
     title = f"Strategy report: {Path(db).name}"
     tournaments = ", ".join(sorted(results["tournament"].unique()))
     built = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")

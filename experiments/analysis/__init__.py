@@ -29,6 +29,7 @@ from .choices import (
     skagway_label,
 )
 from .data import (
+    load_failures,
     load_tournament_results,
     play_style_tournaments,
     style_config,
@@ -86,6 +87,7 @@ __all__ = [
     "length_finding",
     "load_decisions",
     "load_evaluations",
+    "load_failures",
     "load_progress",
     "load_tournament_results",
     "newcombe_difference",

@@ -34,6 +34,27 @@ def tournament_configs(db: str | Path) -> dict[str, TournamentConfig]:
         store.close()
 
 
+def load_failures(db: str | Path) -> pd.DataFrame:
+    """One row per game stored as failed (it raised, or its worker process died):
+    ``tournament``, ``game``, ``players``, ``game_index``, ``seed``, ``seats`` (the
+    entrants, comma-separated), ``error`` (``Type: message`` on one line) and ``attempts``.
+    Such games are never in :func:`load_tournament_results`."""
+    import pandas as pd
+
+    store = Store(db, create=False)
+    try:
+        rows = [{"tournament": info.name, "game": info.config.game,
+                 "players": info.config.players, "game_index": failure.game_index,
+                 "seed": failure.seed, "seats": ", ".join(failure.seats),
+                 "error": failure.error, "attempts": failure.attempts}
+                for info in store.tournaments() for _, failure in store.failures(info.id)]
+    finally:
+        store.close()
+    columns = ["tournament", "game", "players", "game_index", "seed", "seats", "error",
+               "attempts"]
+    return pd.DataFrame(rows, columns=columns)
+
+
 def load_tournament_results(db: str | Path) -> pd.DataFrame:
     """``load_results(db)`` with three more columns: ``game`` (the game's registered
     name), ``players`` (seats at that table) and ``won`` (finished first, alone or

@@ -102,3 +102,47 @@ def test_each_game_says_where_to_watch_one_of_its_games(page: str, results_db: P
         finally:
             store.close()
         assert info.config.game == game
+
+
+def test_failed_games_are_listed_and_left_out_of_every_figure(tmp_path: Path) -> None:
+    """A tournament where one game raised: the page says so and how to replay it, and
+    every count is of finished games only."""
+    from skagway_experiments import analysis
+    from skagway_experiments.report import build_report
+    from skagway_experiments.tournament import config_from_dict, run_tournament
+
+    from ..tournament.failing_agent import failing_spec
+
+    db = tmp_path / "failed.db"
+    config = config_from_dict({
+        "name": "f", "game": "dawson_city_barbers", "players": 2, "seed": 3, "repeats": 2,
+        "entrants": [{"name": "rnd", "spec": "random"},
+                     {"name": "bug", "spec": failing_spec(3, 1)}]})
+    assert run_tournament(config, db, progress=False).failed == 1
+    (failure,) = analysis.load_failures(db).itertuples()
+    assert (failure.game, failure.game_index, failure.seats) == ("dawson_city_barbers", 1,
+                                                                 "rnd, bug")
+    assert "AgentBug: planted failure" in failure.error
+    page = build_report(db)
+    assert "1 more game failed" in page and f"skagway failures --db {db}" in page
+    assert f"<td>{failure.seed}</td>" in page
+    assert "<p>3 games at 2 players" in page  # the finished ones only
+
+
+def test_a_database_of_failed_games_only_says_so(tmp_path: Path) -> None:
+    import sqlite3
+
+    from skagway_experiments.report import EmptyDatabaseError, build_report
+    from skagway_experiments.tournament import config_from_dict, run_tournament
+
+    from ..tournament.failing_agent import failing_spec
+
+    db = tmp_path / "all_failed.db"
+    config = config_from_dict({
+        "name": "f", "game": "dawson_city_barbers", "players": 2, "seed": 5, "repeats": 1,
+        "entrants": [{"name": "a", "spec": failing_spec(5, 0)}, {"name": "b", "spec": "random"}]})
+    run_tournament(config, db, progress=False)
+    with sqlite3.connect(db) as con:  # keep the failure alone
+        con.execute("DELETE FROM games")
+    with pytest.raises(EmptyDatabaseError, match=r"no finished games \(1 stored as failed\)"):
+        build_report(db)
