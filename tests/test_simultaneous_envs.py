@@ -40,6 +40,24 @@ def test_aec_env_rejects_illegal_simultaneous_action():
         env.step(5)
 
 
+def test_a_simultaneous_move_refuses_what_is_not_an_action():
+    """As ``apply_action`` does: a bool equals 0 or 1 but names no action, and a float or
+    None is no action either; nothing changes."""
+    env = skagway_env.make_env("toy_rps")
+    env.reset(seed=0)
+    state = env.unwrapped.game_state
+    assert state.is_simultaneous_node()
+    before, moves = state.serialize(), len(state.history)
+    for bad in (True, False, 1.5, None, -1, 3):
+        with pytest.raises(IllegalActionError, match=f"action {bad!r} "):
+            state.apply_actions([bad, 0])
+        with pytest.raises(IllegalActionError, match=f"action {bad!r} "):
+            state.apply_actions([0, bad])
+    assert state.serialize() == before
+    state.apply_actions([np.int64(0), 1])  # numpy integers are actions
+    assert len(state.history) == moves + 1 and state.history[-1] == [0, 1]
+
+
 def test_parallel_env_api_and_seeding():
     parallel_api_test(skagway_env.make_parallel_env("toy_rps"), num_cycles=100)
     parallel_seed_test(lambda: skagway_env.make_parallel_env("toy_rps"))

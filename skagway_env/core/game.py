@@ -523,7 +523,7 @@ class State(ABC):
             )
         for p, a in enumerate(actions):
             legal = self._legal_for(p)
-            if a not in legal:
+            if a not in legal or isinstance(a, bool):  # True == 1, but is no action
                 raise self._illegal(a, p, legal)
         joint = [int(a) for a in actions]
         self._apply_actions(joint)
