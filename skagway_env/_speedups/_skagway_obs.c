@@ -762,8 +762,7 @@ static int check_direct_data(void)
     }
     direct_data = view.len == 16 * (Py_ssize_t)sizeof(float)
         && view.buf == (void *)((ArrayHead *)array)->data;
-    ndarray_type = Py_TYPE(array);
-    Py_INCREF(ndarray_type);
+    ndarray_type = (PyTypeObject *)Py_NewRef(Py_TYPE(array));
     PyBuffer_Release(&view);
     Py_DECREF(array);
     return 0;
@@ -794,8 +793,19 @@ static PyObject *init(PyObject *module, PyObject *args)
     PyObject *stage_tuple, *location_tuple, *out, *pool, *recruited, *unseen;
     PyObject *h_recruited, *h_active, *empty, *dtype, *factory;
     if (ready) {
-        PyErr_SetString(PyExc_RuntimeError, "init: called twice");
-        return NULL;
+        /* again (observation.py reloaded): the new tables replace the old ones */
+        ready = 0;
+        for (Py_ssize_t i = 0; i < num_stages; i++)
+            Py_CLEAR(stages[i]);
+        for (Py_ssize_t i = 0; i < num_locations; i++)
+            Py_CLEAR(locations[i]);
+        num_stages = num_locations = 0;
+        Py_CLEAR(hand_recruited);
+        Py_CLEAR(hand_active);
+        Py_CLEAR(empty_fn);
+        Py_CLEAR(float32_dtype);
+        Py_CLEAR(layout_factory);
+        Py_CLEAR(ndarray_type);
     }
     if (!PyArg_ParseTuple(args, "O!O!OOOOOOllllllddddddddOOO:init",
                           &PyTuple_Type, &stage_tuple, &PyTuple_Type, &location_tuple,

@@ -311,7 +311,6 @@ def encode_python(s: SkagwayState, observer: int) -> np.ndarray:
     return out
 
 
-
 def _layout_c(game: SkagwayGame) -> bytes:
     """``_Layout`` packed for the C twin, cached on the game beside it."""
     lay = _layout(game)
