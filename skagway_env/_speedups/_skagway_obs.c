@@ -52,18 +52,7 @@ static long worker_features, face_down_at, spots_at, bandit_at;
 static long head_len;                         /* HEAD */
 static double turn_scale, gold_scale, rail_scale, goods_scale;
 static double spot_scale, bandit_scale, bribe_scale, die_scale;
-static PyObject *empty_fn, *float32_dtype;
-
-/* numpy's PyArrayObject begins with its data pointer, right after the object header
-   (numpy's ABI since 1.x, kept in 2.x). init() checks that on an array of its own
-   against the buffer protocol's answer; when it holds, encode reads the pointer
-   there (a buffer request costs a fifth of the whole call), else it asks for a buffer. */
-typedef struct {
-    PyObject_HEAD
-    char *data;
-} ArrayHead;
-static PyTypeObject *ndarray_type;
-static int direct_data = 0;
+static PyObject *empty_fn, *float32_dtype;  /* numpy.empty, numpy.dtype("float32") */
 
 /* Field names, interned once (module init) */
 enum {
@@ -683,18 +672,14 @@ static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t narg
     Py_DECREF(size);
     if (array == NULL)
         goto fail;
-    float *buf;
-    if (direct_data && Py_TYPE(array) == ndarray_type) {
-        buf = (float *)((ArrayHead *)array)->data;
-    } else {
-        if (PyObject_GetBuffer(array, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
-            goto fail;
-        if (view.len != L->size * (Py_ssize_t)sizeof(float)) {
-            PyErr_SetString(PyExc_ValueError, "skagway encode: empty() gave the wrong size");
-            goto fail;
-        }
-        buf = (float *)view.buf;
+    /* the buffer protocol, not numpy's C API: nothing of numpy is needed to build */
+    if (PyObject_GetBuffer(array, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        goto fail;
+    if (view.len != L->size * (Py_ssize_t)sizeof(float) || view.itemsize != sizeof(float)) {
+        PyErr_SetString(PyExc_ValueError, "skagway encode: empty() gave the wrong size");
+        goto fail;
     }
+    float *buf = (float *)view.buf;
     memset(buf, 0, L->size * sizeof(float));
     dict = PyObject_GetAttr(state, str_dict);
     if (dict == NULL)
@@ -705,8 +690,7 @@ static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t narg
     }
     if (fill(dict, L, observer, to_move, buf) < 0)
         goto fail;
-    if (view.obj != NULL)
-        PyBuffer_Release(&view);
+    PyBuffer_Release(&view);
     Py_DECREF(dict);
     Py_DECREF(packed);
     return array;
@@ -742,30 +726,6 @@ static PyObject *layout(PyObject *module, PyObject *args)
             return NULL;
     L.magic = LAYOUT_MAGIC;
     return PyBytes_FromStringAndSize((const char *)&L, sizeof(L));
-}
-
-/* Whether an array's data pointer is where ArrayHead says (see there). */
-static int check_direct_data(void)
-{
-    PyObject *size = PyLong_FromLong(16);
-    if (size == NULL)
-        return -1;
-    PyObject *eargs[2] = {size, float32_dtype};
-    PyObject *array = PyObject_Vectorcall(empty_fn, eargs, 2, NULL);
-    Py_DECREF(size);
-    if (array == NULL)
-        return -1;
-    Py_buffer view;
-    if (PyObject_GetBuffer(array, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
-        Py_DECREF(array);
-        return -1;
-    }
-    direct_data = view.len == 16 * (Py_ssize_t)sizeof(float)
-        && view.buf == (void *)((ArrayHead *)array)->data;
-    ndarray_type = (PyTypeObject *)Py_NewRef(Py_TYPE(array));
-    PyBuffer_Release(&view);
-    Py_DECREF(array);
-    return 0;
 }
 
 static int copy_members(PyObject *seq, PyObject **table, Py_ssize_t room, Py_ssize_t *count,
@@ -805,7 +765,6 @@ static PyObject *init(PyObject *module, PyObject *args)
         Py_CLEAR(empty_fn);
         Py_CLEAR(float32_dtype);
         Py_CLEAR(layout_factory);
-        Py_CLEAR(ndarray_type);
     }
     if (!PyArg_ParseTuple(args, "O!O!OOOOOOllllllddddddddOOO:init",
                           &PyTuple_Type, &stage_tuple, &PyTuple_Type, &location_tuple,
@@ -842,8 +801,6 @@ static PyObject *init(PyObject *module, PyObject *args)
     empty_fn = empty;
     Py_INCREF(dtype);
     float32_dtype = dtype;
-    if (check_direct_data() < 0)
-        return NULL;
     Py_INCREF(factory);
     layout_factory = factory;
     ready = 1;
