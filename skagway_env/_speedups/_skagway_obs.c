@@ -490,8 +490,8 @@ static int fill(PyObject *dict, const Layout *L, long observer, long to_move, fl
                 }
         }
         PUT(base + where, 1.0);
-        int down = PyObject_IsTrue(face_down[w]);
-        if (down < 0)
+        long down;  /* a bool (an int will do): no __bool__ may run amid borrowed fields */
+        if (as_long(face_down[w], &down, "face_down") < 0)
             goto fail;
         if (down)
             PUT(base + face_down_at, 1.0);

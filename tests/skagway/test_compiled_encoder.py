@@ -122,6 +122,7 @@ def _midgame():
     ("prestige", [[99], [], []], IndexError),
     ("bribe", [0], IndexError),
     ("recruiter", 7, IndexError),
+    ("face_down", [None] * 13, TypeError),
 ])
 def test_an_unexpected_state_is_refused(compiled, field, value, error):
     state = _midgame()

@@ -323,7 +323,7 @@ def _layout_c(game: SkagwayGame) -> bytes:
     return packed
 
 
-# The C twin of ``encode_python`` (``skagway_env/_speedups/_skagway_obs.c``), about ten
+# The C twin of ``encode_python`` (``skagway_env/_speedups/_skagway_obs.c``), 15-20
 # times faster; the same tensor bit for bit (``tests/skagway/test_compiled_encoder.py``).
 # It is handed the enums, offsets and scales above once, here; without a compiler (or
 # with SKAGWAY_PURE_PYTHON=1) ``encode`` is the Python function.
