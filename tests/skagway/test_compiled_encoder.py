@@ -11,6 +11,8 @@ set, where the twin is off and these tests skip.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from skagway_agents.heuristics import styles_module
@@ -99,6 +101,21 @@ def test_plain_string_enums_encode_as_their_members(compiled):
         problems += _differences(compiled, plain, f"{played} step {at}, plain strings")
         for seat in range(state.num_players):
             assert compiled.encode(plain, seat).tobytes() == \
+                compiled.encode(state, seat).tobytes()
+    assert not problems, "\n".join(problems[:5])
+
+
+def test_deserialized_states_encode_alike(compiled):
+    """A JSON round trip rebuilds the fields in another order and from new strings."""
+    config = GameConfig("skagway", 2)
+    game = config.make()
+    played = walk(config, "mixed", 1, 4490, max_steps=STEPS)
+    problems: list[str] = []
+    for at, state in enumerate(played.positions(game)[::7]):
+        copy = game.deserialize(json.loads(json.dumps(state.serialize())))
+        problems += _differences(compiled, copy, f"{played} step {7 * at}, deserialized")
+        for seat in range(2):
+            assert compiled.encode(copy, seat).tobytes() == \
                 compiled.encode(state, seat).tobytes()
     assert not problems, "\n".join(problems[:5])
 
