@@ -4,7 +4,9 @@ Every engine stays pure Python. A game's ``observation.py`` may hand its ``encod
 to a C twin built from ``skagway_env/_speedups/<name>.c`` (``setup.py`` compiles each
 ``.c`` file here as ``skagway_env._speedups.<name>``, optionally: without a compiler
 the install goes on and the pure-Python function is used). Both must give the same
-tensor, bit for bit: ``tests/test_speedups.py`` plays games both ways.
+tensor, bit for bit: each twin's test plays games both ways (Skagway's:
+``tests/skagway/test_compiled_encoder.py``), and ``tests/test_speedups_built.py``
+fails where a ``.c`` file here did not build (a missing compiler must not pass quietly).
 
 ``SKAGWAY_PURE_PYTHON=1`` in the environment (read at import) turns every compiled
 twin off, for debugging or for timing the fallback.
