@@ -181,7 +181,8 @@ static long total(const long *v, Py_ssize_t m) {
 /* ------------------------------------------------------------------ blocks */
 
 /* The head: phase, seats to decide and active, progress, the lot, the auction, tracks. */
-static int write_head(PyObject *s, PyObject *game, long player, long n, float *h) {
+static int write_head(PyObject *s, PyObject *game, long player, long n, long deck_left,
+                      float *h) {
     long phase, to_move, active, v, lot[LOT + 1], status[MAX_SEATS], track[COMPANIES];
     long buf[MAX_LIST];
     Py_ssize_t m, nlot;
@@ -212,8 +213,7 @@ static int write_head(PyObject *s, PyObject *game, long player, long n, float *h
     p[2] = (float)(v / 5.0);
     if (attr_long(s, A_DRAWS_LEFT, &v) < 0) return -1;
     p[3] = (float)(v / 36.0);
-    if (attr_longs(s, A_DECK, buf, 0, MAX_LIST, &m) < 0) return -1;
-    p[4] = (float)(total(buf, m) / 36.0);
+    p[4] = (float)(deck_left / 36.0);
     if (attr_longs(s, A_ORDER_DECK, buf, 0, MAX_LIST, &m) < 0) return -1;
     p[5] = (float)(total(buf, m) / 32.0);
     p += 6;
@@ -369,7 +369,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *s = args[0], *game = NULL, *comp = NULL, *obj = NULL, *arr = NULL;
     long player, n, k, start[MAX_LIST], deck[MAX_LIST], hand[MAX_ORDERS];
-    Py_ssize_t size, ncards, spaces, nstart;
+    Py_ssize_t size, ncards, spaces;
     float *out;
 
     if (as_long(args[1], &player) < 0 || attr_long(s, A_NUM_PLAYERS, &n) < 0) return NULL;
@@ -397,7 +397,9 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                      "and %zd cards is not the one this encoder writes", size, spaces, k, ncards);
         goto fail;
     }
-    if ((arr = new_tensor(size, &out)) == NULL || write_head(s, game, player, n, out) < 0
+    if (attr_longs(s, A_DECK, deck, ncards, ncards, NULL) < 0) goto fail;
+    if ((arr = new_tensor(size, &out)) == NULL
+        || write_head(s, game, player, n, total(deck, ncards), out) < 0
         || write_board(s, spaces, out + HEAD) < 0
         || attr_row(s, A_HAND, n, player, hand, k) < 0)
         goto fail;
@@ -407,9 +409,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (write_seats(s, n, player, k, f) < 0) goto fail;
     f += MAX_SEATS * (SEAT_FIXED + k);
     /* the company cards turned up: in play at the start and out of the deck */
-    if (attr_longs(game, A_START_DECK, start, ncards, ncards, &nstart) < 0
-        || attr_longs(s, A_DECK, deck, ncards, ncards, NULL) < 0)
-        goto fail;
+    if (attr_longs(game, A_START_DECK, start, ncards, ncards, NULL) < 0) goto fail;
     for (Py_ssize_t c = 0; c < ncards; c++) f[c] = (float)(start[c] != 0 && deck[c] == 0);
     Py_DECREF(game);
     Py_DECREF(comp);
