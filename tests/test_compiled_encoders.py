@@ -172,6 +172,10 @@ def test_compiled_encoder_leaks_no_reference_and_no_memory(name: str):
                           if isinstance(value, list | dict))]
     watched += [item for value in watched if isinstance(value, list) for item in value
                 if isinstance(item, list)]
+    game = states[0].game
+    watched += [game, *(value for value in vars(game.components).values()
+                        if isinstance(value, list | tuple))]
+    watched += [*getattr(game.components, "cards", ())]  # the lot's cards (Klondike Rush)
     before = [sys.getrefcount(value) for value in watched]
     tracemalloc.start()
     many_calls(20)
