@@ -28,6 +28,12 @@ which the pan track shows.
 Bounds (``bounds``): every feature lies in ``[0, 1]`` but the card counts (up to the
 copies of a kind, and for a hand or one's own discards up to the 5 cards a round) and
 gold, bounded by the most a round can pay (``max_gold``).
+
+``encode`` is the C twin of ``encode_python`` (``skagway_env/_speedups/_dcb_obs.c``,
+issue 21) when that was built: it writes the seat blocks afresh (cheaper in C than the
+dirty-seat cache) and gives the same tensor bit for bit
+(``tests/test_compiled_encoders.py``); without it, or with ``SKAGWAY_PURE_PYTHON=1``,
+``encode`` is ``encode_python``.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._speedups import load
 from ...core.bounds import FeatureBounds
 from .actions import MAX_SHOPS
 from .scoring import BEST_BARBER_GOLD, PAN_FIXED_GOLD
@@ -152,7 +159,7 @@ def seat_rows(s: DawsonCityBarbersState) -> np.ndarray:
     return rows
 
 
-def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
+def encode_python(s: DawsonCityBarbersState, player: int) -> np.ndarray:
     k = s.game.components.num_kinds
     rows = seat_rows(s)
     out = np.zeros(HEADER + 3 * k + MAX_SHOPS * PLAYER_FEATURES, dtype=np.float32)
@@ -165,6 +172,15 @@ def encode(s: DawsonCityBarbersState, player: int) -> np.ndarray:
         _ROTATIONS[len(rows)][player], axis=0
     ).ravel()
     return out
+
+
+_twin = load("_dcb_obs")
+if _twin is None:
+    encode = encode_python
+else:
+    _twin.init(empty=np.empty, float32=np.dtype(np.float32), max_shops=MAX_SHOPS, rounds=ROUNDS,
+               phases=PHASES, max_flips=MAX_FLIPS, player_features=PLAYER_FEATURES)
+    encode = _twin.encode
 
 
 def _cards(counts: list[int], s: DawsonCityBarbersState) -> str:

@@ -45,8 +45,12 @@ counts, each up to what the rules and the component data allow, none negative:
 
 Nothing stays infinite: every count comes from a fixed supply or board.
 
-Only the head (the first rows of the table) is written afresh each step; the table
-block and each seat's block are kept (on the state and on the game) and copied in.
+``encode_python`` writes only the head (the first rows of the table) afresh each step;
+the table block and each seat's block are kept (on the state and on the game) and
+copied in. ``encode`` is its C twin (``skagway_env/_speedups/_k1896_obs.c``, issue 21)
+when that was built, which writes every block afresh (cheaper in C than keying the
+caches) and gives the same tensor bit for bit (``tests/test_compiled_encoders.py``);
+without it, or with ``SKAGWAY_PURE_PYTHON=1``, ``encode`` is ``encode_python``.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._speedups import load
 from ...core.bounds import FeatureBounds
 from .actions import MAX_BID
 from .actions import PLACE as FIRST_PLACE_ID
@@ -196,7 +201,7 @@ def sees_all_of(s: Klondike1896State, observer: int | None, q: int) -> bool:
     return observer is None or observer == q or not s.ledger
 
 
-def encode(s: Klondike1896State, player: int) -> np.ndarray:
+def encode_python(s: Klondike1896State, player: int) -> np.ndarray:
     """The tensor: the head's few non-zero entries one by one, then the kept blocks."""
     game = s.game
     n = s.num_players
@@ -237,6 +242,20 @@ def encode(s: Klondike1896State, player: int) -> np.ndarray:
         out[at:at + block.size] = block
         at += block.size
     return out
+
+
+TERRAIN_TAG = "f32 terrain"
+"""The C twin keeps an arrangement's terrain planes (gold pieces / 3, then ruby spaces,
+float32 bytes) in ``game.planes_cache`` under ``(TERRAIN_TAG, tuple(arrangement))``."""
+
+_twin = load("_k1896_obs")
+if _twin is None:
+    encode = encode_python
+else:
+    _twin.init(empty=np.empty, float32=np.dtype(np.float32), known_rubies=known_rubies,
+               terrain_tag=TERRAIN_TAG, auction=AUCTION, place=PLACE, extra=EXTRA, seats=SEATS,
+               phases=PHASES, max_rows=MAX_ROWS, seat_scalars=SEAT_SCALARS, planes=PLANES)
+    encode = _twin.encode
 
 
 _SYMBOL = {0: ".", 1: "1", 2: "2", 3: "3"}

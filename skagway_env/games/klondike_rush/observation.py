@@ -38,6 +38,12 @@ cards, the hunt tokens, the symbols those cards carry); the value track up to th
 town's mine plus every mine symbol of the company [Playing the Game 2]; the high bid
 up to ``MAX_BID``; money up to ``max_money``, since every dollar a seat gains is named
 by a rule and each rule pays a bounded number of times. Nothing is left unbounded.
+
+``encode`` is the C twin of ``encode_python`` (``skagway_env/_speedups/_kr_obs.c``,
+issue 21) when that was built: it writes every block afresh (cheaper in C than the
+board and seat caches) and gives the same tensor bit for bit
+(``tests/test_compiled_encoders.py``); without it, or with ``SKAGWAY_PURE_PYTHON=1``,
+``encode`` is ``encode_python``.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._speedups import load
 from ...core.bounds import FeatureBounds
 from .actions import MAX_BID
 from .auction import STATUS_NAMES
@@ -175,7 +182,7 @@ def seat_rows(s: KlondikeRushState) -> np.ndarray:
     return rows
 
 
-def encode(s: KlondikeRushState, player: int) -> np.ndarray:
+def encode_python(s: KlondikeRushState, player: int) -> np.ndarray:
     """The head from plain lists; the board and seat blocks from their caches."""
     comp = s.game.components
     n = s.num_players
@@ -217,6 +224,16 @@ def encode(s: KlondikeRushState, player: int) -> np.ndarray:
     j += MAX_SEATS * rows.shape[1]
     out[j:] = cards_seen(s)
     return out
+
+
+_twin = load("_kr_obs")
+if _twin is None:
+    encode = encode_python
+else:
+    _twin.init(empty=np.empty, float32=np.dtype(np.float32), max_seats=MAX_SEATS, phases=PHASES,
+               companies=NUM_COMPANIES, tokens=len(TOKEN_KINDS), statuses=len(STATUS_NAMES),
+               lot=LOT, head=_HEAD, seat_fixed=seat_features(0))
+    encode = _twin.encode
 
 
 def cards_seen(s: KlondikeRushState) -> list[bool]:
