@@ -2,14 +2,19 @@
 ``connect_four_v3`` against a random opponent, in one run (one process, same settings).
 
     python experiments/bench_train.py [--steps 8192] [--envs 8] [--threads 1]
+                                      [--games skagway:4,dawson_city_barbers:6]
 
 For each env it reports *collection* fps (env steps per second of rollout collection:
-the policy's forward pass, masks and the games, no gradient updates) and overall fps
-(collection plus PPO updates). Our games run through ``skagway_agents.rl.make_vec_env``
-(the learner's seat against random opponents); connect_four_v3 through the usual
-hand-written single-agent wrapper (the opponent plays uniformly at random inside
-``step``) in SB3's ``DummyVecEnv``. The ratio column divides by connect_four's
-collection fps.
+the policy's forward pass, masks and the games, no gradient updates), overall fps
+(collection plus PPO updates) and the envs' share of collection (the time inside the
+vec env's ``step`` and its ``action_masks``; the rest is SB3 and torch: the forward
+pass, the masked distribution over the game's actions, the rollout buffer). Our games
+run through ``skagway_agents.rl.make_vec_env`` (the learner's seat against random
+opponents), by default every registered game at its default player count; the peer,
+connect_four_v3, through the usual hand-written single-agent wrapper (the standard
+wrapped ``connect_four_v3.env()``; the opponent plays uniformly at random inside
+``step`` from the env's ``np_random``) in SB3's ``DummyVecEnv``. The ratio column
+divides by connect_four's collection fps.
 """
 
 from __future__ import annotations
@@ -67,10 +72,24 @@ class ConnectFourVsRandom(gym.Env):
         return self._mask
 
 
-def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float]:
-    """(collection fps, overall fps) of MaskablePPO learning ``steps`` on ``vec``."""
+def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float, float]:
+    """(collection fps, overall fps, the envs' share of collection) of MaskablePPO
+    learning ``steps`` on ``vec``."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+
+    in_env = [0.0]
+
+    def timed(method):
+        def call(*args, **kwargs):
+            begun = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                in_env[0] += time.perf_counter() - begun
+        return call
+
+    vec.step_wait, vec.env_method = timed(vec.step_wait), timed(vec.env_method)
 
     class Clock(BaseCallback):
         collecting = 0.0
@@ -87,9 +106,11 @@ def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float]:
     model = MaskablePPO("MlpPolicy", vec, n_steps=n_steps, batch_size=512, n_epochs=4,
                         seed=seed, device="cpu", verbose=0)
     started = time.perf_counter()
+    in_env[0] = 0.0  # the first reset is not collection
     model.learn(steps, callback=Clock())
     total = time.perf_counter() - started
-    return model.num_timesteps / Clock.collecting, model.num_timesteps / total
+    return (model.num_timesteps / Clock.collecting, model.num_timesteps / total,
+            in_env[0] / Clock.collecting)
 
 
 def main() -> None:
@@ -98,12 +119,18 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=8)
     parser.add_argument("--n-steps", type=int, default=256)
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--games", default="skagway:4,dawson_city_barbers:6,"
-                        "dawson_city_barbers:2")
+    parser.add_argument("--games", default=None,
+                        help="game:seats,... (default: every game at its default count)")
     args = parser.parse_args()
     import torch
     from skagway_agents.rl import make_vec_env
     from stable_baselines3.common.vec_env import DummyVecEnv
+
+    import skagway_env
+    from skagway_env.core import game_class
+
+    games = args.games or ",".join(f"{name}:{game_class(name).params_class().num_players}"
+                                   for name in skagway_env.list_games())
 
     torch.set_num_threads(args.threads)
     rows = []
@@ -111,7 +138,7 @@ def main() -> None:
     peer.seed(0)
     rows.append(("connect_four_v3 (PettingZoo) vs random", 2,
                  *measure(peer, args.steps, args.n_steps, 0)))
-    for item in args.games.split(","):
+    for item in games.split(","):
         name, players = item.split(":")
         vec = make_vec_env(name, args.envs, opponents=["random"], seed=0,
                            num_players=int(players))
@@ -120,9 +147,11 @@ def main() -> None:
     base = rows[0][2]
     print(f"MaskablePPO, {args.envs} envs, n_steps={args.n_steps}, {args.steps} steps, "
           f"torch threads={args.threads}")
-    print(f"{'env':40} {'seats':>5} {'collect fps':>12} {'overall fps':>12} {'x c4':>6}")
-    for name, players, collect, overall in rows:
-        print(f"{name:40} {players:>5} {collect:>12.0f} {overall:>12.0f} {collect / base:>6.2f}")
+    print(f"{'env':40} {'seats':>5} {'collect fps':>12} {'overall fps':>12} {'x c4':>6} "
+          f"{'env share':>9}")
+    for name, players, collect, overall, share in rows:
+        print(f"{name:40} {players:>5} {collect:>12.0f} {overall:>12.0f} {collect / base:>6.2f} "
+              f"{share:>9.0%}")
 
 
 if __name__ == "__main__":

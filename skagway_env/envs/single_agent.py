@@ -40,7 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
-from ..core.playout import sample_chance
+from ..core.playout import apply_joint_unchecked, apply_unchecked, sample_chance
 from .common import check_render_mode, observation_bounds, plain_seed
 
 
@@ -100,6 +100,13 @@ class SingleAgentEnv(gym.Env):
         self.state: State = game.new_initial_state()
         self._no_actions = np.zeros(game.num_distinct_actions(), dtype=bool)
         self._illegal = False
+        # The env applies moves itself (``_apply_as``) where the state keeps the core's
+        # own ``apply_action`` and legal-action cache; a game overriding them is
+        # stepped through its own methods instead.
+        kind = type(self.state)
+        self._direct = (kind.apply_action is State.apply_action
+                        and kind.apply_actions is State.apply_actions
+                        and kind._legal_for is State._legal_for)
 
     def _as_pool(self, opponents: Any) -> OpponentPool:
         count = self.num_players - 1
@@ -131,66 +138,113 @@ class SingleAgentEnv(gym.Env):
                                  f"expected {self.num_players - 1}")
             self.opponents = drawn[:self.seat] + [None] + drawn[self.seat:]
             self.state = self.game.new_initial_state()
-            self._play_others()
-            if not self.state.is_terminal():
+            if self._play_others() != TERMINAL:
                 break
         self._illegal = False
-        return self._observe(), self._info()
+        return self._observe(), self._info(False)
 
     def step(self, action: int):
         state, seat = self.state, self.seat
-        if state.is_terminal() or self._illegal:
+        cur = state.current_player()
+        if cur == TERMINAL or self._illegal:
             raise IllegalActionError(f"{self.game.name}: the game is over; call reset()")
         action = int(action)
-        if self.illegal_action == "terminate" and action not in state.legal_actions(seat):
+        if self.illegal_action == "terminate" and action not in state._legal_for(seat):
             self._illegal = True
-            return self._observe(), self.illegal_reward, True, False, {**self._info(),
+            return self._observe(), self.illegal_reward, True, False, {**self._info(False),
                                                                        "illegal": action}
-        if state.current_player() == SIMULTANEOUS:
-            joint = [action if p == seat else self._opponent_action(p)
-                     for p in range(self.num_players)]
-            state.apply_actions(joint)
+        if cur == SIMULTANEOUS:
+            self._apply_joint([action if p == seat else self._opponent_action(p, joint=True)
+                               for p in range(self.num_players)])
         else:
-            state.apply_action(action)
-        self._play_others()
-        done = state.is_terminal()
+            self._apply_as(cur, action)
+        done = self._play_others() == TERMINAL
         reward = float(state.returns()[seat]) if done else 0.0
         if done and hasattr(self.pool, "report"):
             self.pool.report(seat, self.opponents, state.returns())
         truncated = done and state.is_truncated()
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, done and not truncated, truncated, self._info()
+        return self._observe(), reward, done and not truncated, truncated, self._info(done)
 
-    def _play_others(self) -> None:
-        """Chance and opponents move until the learner is to move or the game ends."""
+    def _play_others(self) -> int:
+        """Chance and opponents move until the learner is to move or the game ends;
+        returns who is to move then (the learner, ``SIMULTANEOUS`` or ``TERMINAL``)."""
         state, rng, seat = self.state, self.np_random, self.seat
+        direct = self._direct
         while True:
             cur = state.current_player()
             if cur == TERMINAL or cur == seat or cur == SIMULTANEOUS:
-                return
+                return cur
             if cur == CHANCE:
-                state.apply_action(sample_chance(state, rng))
+                outcome = sample_chance(state, rng)  # one of this node's outcomes
+                if direct:
+                    apply_unchecked(state, outcome)
+                else:
+                    state.apply_action(outcome)
             else:
-                state.apply_action(self._opponent_action(cur))
+                self._apply_as(cur, self._opponent_action(cur))
 
-    def _opponent_action(self, player: int) -> int:
+    def _legal_of(self, player: int, joint: bool = False) -> list[int]:
+        """``state._legal_for(player)`` for a seat the env has just read as the one to
+        move (``joint``: one of the seats at a simultaneous node), from the state's
+        cache kept as the core keeps it, without asking the game again who is to move
+        (the env would otherwise ask several times a move). Read, never kept."""
+        state = self.state
+        if not self._direct:
+            return state._legal_for(player)
+        kept = state._legal
+        if not joint:
+            if kept is None:
+                kept = state._legal = state._legal_actions(player)
+            return kept  # type: ignore[return-value]
+        if kept is None:
+            kept = state._legal = {}
+        found = kept.get(player)  # type: ignore[union-attr]
+        if found is None:
+            found = kept[player] = state._legal_actions(player)  # type: ignore[index]
+        return found
+
+    def _apply_as(self, player: int, action: int) -> None:
+        """``state.apply_action(action)`` by ``player``, just read as the one to move:
+        the same legality check, error and bookkeeping."""
+        if not self._direct:
+            self.state.apply_action(action)
+            return
+        legal = self._legal_of(player)
+        if action not in legal or isinstance(action, bool):
+            raise self.state._illegal(action, player, legal)
+        apply_unchecked(self.state, int(action))
+
+    def _apply_joint(self, joint: list[int]) -> None:
+        """``state.apply_actions(joint)`` at the simultaneous node just read: the same
+        checks in seat order, error and bookkeeping."""
+        if not self._direct:
+            self.state.apply_actions(joint)
+            return
+        for p, action in enumerate(joint):
+            legal = self._legal_of(p, joint=True)
+            if action not in legal:
+                raise self.state._illegal(action, p, legal)
+        apply_joint_unchecked(self.state, joint)
+
+    def _opponent_action(self, player: int, joint: bool = False) -> int:
         """The opponent's move on its view; one that declares it needs only the legal
-        actions (``act_on_legal``, e.g. random play) is shown just those, which the seat
-        may always see, and the cost of drawing a view is saved."""
+        actions (``act_on_legal``, e.g. random play) is shown just those (a copy),
+        which the seat may always see, and the cost of drawing a view is saved."""
         opponent = self.opponents[player]
         on_legal = getattr(opponent, "act_on_legal", None)
         if on_legal is not None:
-            return on_legal(self.state.legal_actions(player))
+            return on_legal(list(self._legal_of(player, joint)))
         return opponent.act(self.state.view(player, self.np_random), player)
 
     # ------------------------------------------------------------------ views
     def _observe(self) -> np.ndarray:
         return self.state.observation_tensor(self.seat).astype(np.float32, copy=False)
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, over: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"seat": self.seat}
-        if self.state.is_terminal():
+        if over:
             info["returns"] = list(self.state.returns())
             info["scores"] = list(self.state.scores())
         return info

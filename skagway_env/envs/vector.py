@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import State
 from .single_agent import SingleAgentEnv
 
 
@@ -30,21 +31,35 @@ class SingleAgentBatch:
         self.num_envs = len(self.envs)
         self.observation_space = first.observation_space
         self.action_space = first.action_space
-        size = first.observation_space.shape[0]
-        self.observations = np.zeros((self.num_envs, size), dtype=np.float32)
-        self.masks = np.zeros((self.num_envs, first.action_space.n), dtype=bool)
+        self._obs_shape = (self.num_envs, first.observation_space.shape[0])
+        self.observations = np.zeros(self._obs_shape, dtype=np.float32)
+        # The masks live in one bytearray that ``masks`` views: a game's row is
+        # rewritten where its legal actions changed (the ones shown last cleared, the
+        # new ones set), with no mask array built and copied per step. A game whose
+        # state has its own ``legal_actions_mask`` gets that mask copied in instead.
+        self._width = int(first.action_space.n)
+        self._mask_bytes = bytearray(self.num_envs * self._width)
+        self.masks = np.frombuffer(self._mask_bytes, dtype=bool).reshape(self.num_envs,
+                                                                          self._width)
+        self._generic_mask = [type(env.state).legal_actions_mask is State.legal_actions_mask
+                              for env in self.envs]
+        self._shown: list[list[int]] = [[] for _ in self.envs]
 
     def reset(self, seeds: Sequence[int | None] | None = None) -> np.ndarray:
         """Start every game afresh; ``seeds[i]`` seeds game ``i`` (``None``: keep its RNG)."""
+        observations = np.empty(self._obs_shape, dtype=np.float32)
         for i, env in enumerate(self.envs):
             obs, _ = env.reset(seed=None if seeds is None else seeds[i])
-            self.observations[i] = obs
-            self.masks[i] = env.action_masks()
-        return self.observations.copy()
+            observations[i] = obs
+            self._show_mask(i, env)
+        self.observations = observations
+        return observations
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                  list[dict[str, Any]]]:
-        """One step of every game; a game that ends is reset at once."""
+        """One step of every game; a game that ends is reset at once. The observations
+        come in a new array each step (the caller may keep it)."""
+        observations = np.empty(self._obs_shape, dtype=np.float32)
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         dones = np.zeros(self.num_envs, dtype=bool)
         infos: list[dict[str, Any]] = []
@@ -56,10 +71,25 @@ class SingleAgentBatch:
                 info = {**info, "terminal_observation": obs,
                         "TimeLimit.truncated": truncated and not terminated}
                 obs, _ = env.reset()
-            self.observations[i] = obs
-            self.masks[i] = env.action_masks()
+            observations[i] = obs
+            self._show_mask(i, env)
             infos.append(info)
-        return self.observations.copy(), rewards, dones, infos
+        self.observations = observations
+        return observations, rewards, dones, infos
+
+    def _show_mask(self, i: int, env: SingleAgentEnv) -> None:
+        """Row ``i`` of ``masks``: ``env.action_masks()`` (the learner is to move: a
+        batch resets a game as soon as it ends)."""
+        if not self._generic_mask[i]:
+            self.masks[i] = env.action_masks()
+            return
+        legal = env.state._legal_for(env.seat)  # read, never kept
+        row, offset = self._mask_bytes, i * self._width
+        for action in self._shown[i]:
+            row[offset + action] = 0
+        for action in legal:
+            row[offset + action] = 1
+        self._shown[i] = list(legal)
 
     def action_masks(self) -> np.ndarray:
         return self.masks.copy()
