@@ -1,0 +1,95 @@
+"""The engine's caches and fast paths against the plain rules, where players go.
+
+``building.costs`` is kept up to date mine by mine (``building._after_mine``) from
+the town's costs, never recomputed; ``can_build``, ``bid_actions`` and
+``free_actions`` are written for speed. Each is checked here against the rule as
+written plainly, at every position of games walked by the heuristic styles, by
+"sensible random" seats and by uniform play (tests/walks.py), every player count and
+the Last Bid variant.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from skagway_env.games.klondike_rush import auction, building, income
+from skagway_env.games.klondike_rush.actions import MAX_BID, TURN_INS
+from skagway_env.games.klondike_rush.components import WILD
+
+from ..conftest import CONFIGS
+from ..walks import walks
+from .test_building import bellman_ford
+
+KR_CONFIGS = [c for c in CONFIGS if c.name == "klondike_rush"]
+
+
+def plain_free_actions(state, p: int) -> list[int]:
+    """[Free Actions] every order card ``p`` holds and can fill, then every triple of
+    tokens it holds (ascending ids)."""
+    codec, held = state.game.codec, state.tokens[p]
+    out = []
+    for kind, order in enumerate(state.game.components.orders):
+        if state.hand[p][kind] and held[order.good] + held[WILD] >= order.quantity:
+            out.append(codec.complete_order(kind))
+    for i, triple in enumerate(TURN_INS):
+        if all(h >= t for h, t in zip(held, triple, strict=True)):
+            out.append(codec.turn_in(i))
+    return out
+
+
+def plain_bids(state, p: int) -> list[int]:
+    lo, hi = auction.min_bid(state), min(state.money[p], MAX_BID)
+    return [state.game.codec.bid(b) for b in range(lo, hi + 1)]
+
+
+def plain_builds(state, p: int) -> list[int]:
+    codec, out = state.game.codec, []
+    for c in range(4):
+        if state.unused[p][c]:
+            cost = bellman_ford(state, c)
+            out += [codec.build(c, x) for x, m in enumerate(state.space_mine)
+                    if m == building.EMPTY and cost[x] <= state.money[p]]
+    return out
+
+
+@pytest.mark.parametrize("config", KR_CONFIGS, ids=str)
+def test_fast_paths_equal_the_plain_rules_along_walked_games(config):
+    game = config.make()
+    checked = builds = 0
+    for walk in walks(config):
+        for state in walk.positions(game):
+            for c in range(4):
+                assert building.costs(state, c) == bellman_ford(state, c), (walk, c)
+            for p in range(game.num_players):
+                assert income.free_actions(state, p) == plain_free_actions(state, p)
+                assert auction.bid_actions(state, p) == plain_bids(state, p)
+                assert building.build_actions(state, p) == plain_builds(state, p)
+                assert building.can_build(state, p) == bool(plain_builds(state, p))
+                builds += bool(plain_builds(state, p))
+            checked += 1
+    assert checked > 200 and builds > 50
+
+
+def test_a_mine_shares_unchanged_costs_and_replaces_changed_ones():
+    """Clones share the cost lists: a build replaces a changed list, never edits it."""
+    config = KR_CONFIGS[0]
+    game = config.make()
+    seen_shared = seen_new = 0
+    for state in walks(config)[1].positions(game):
+        if state.phase != state.BUILD:
+            continue
+        legal = [a for a in state.legal_actions() if a >= game.codec.build_base
+                 and a < game.codec.order_base]
+        if not legal:
+            continue
+        before = [building.costs(state, c) for c in range(4)]
+        copies = [d[:] for d in before]
+        after = state.clone()
+        after.apply_action(legal[0])
+        assert before == copies  # the old lists are untouched
+        for c in range(4):
+            now = building.costs(after, c)
+            seen_shared += now is before[c]
+            seen_new += now is not before[c]
+            assert now == bellman_ford(after, c)
+    assert seen_shared and seen_new
