@@ -10,9 +10,10 @@ the Last Bid variant.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from skagway_env.games.klondike_rush import auction, building, income
+from skagway_env.games.klondike_rush import auction, building, income, information
 from skagway_env.games.klondike_rush.actions import MAX_BID, TURN_INS
 from skagway_env.games.klondike_rush.components import WILD
 
@@ -93,3 +94,45 @@ def test_a_mine_shares_unchanged_costs_and_replaces_changed_ones():
             seen_new += now is not before[c]
             assert now == bellman_ford(after, c)
     assert seen_shared and seen_new
+
+
+@pytest.mark.parametrize("config", KR_CONFIGS, ids=str)
+def test_the_unconstrained_shortcut_draws_what_the_general_sampler_draws(config):
+    """With no opponent completion the shortcut makes the general sampler's draws
+    from the generator: the same arrangement, and the generator left the same."""
+    game = config.make()
+    compared = 0
+    for walk in walks(config):
+        for k, state in enumerate(walk.positions(game)):
+            for viewer in range(game.num_players):
+                hidden = [o.count for o in game.components.orders]
+                for _, q, kind in state.order_draws:
+                    hidden[kind] -= q == viewer
+                if any(c[1] != viewer for c in state.completions):
+                    continue
+                fast, plain = np.random.default_rng(k), np.random.default_rng(k)
+                assert (information._sample_unconstrained(state, viewer, fast, hidden[:])
+                        == information._sample_constrained(state, viewer, plain, hidden, []))
+                assert fast.random() == plain.random()
+                compared += 1
+    assert compared > 100
+
+
+def test_clone_copies_every_list_of_the_state():
+    """``clone`` names the lists it copies: every list field of a state is one of
+    them, and a clone shares no list (nor table row) with its original."""
+    config = KR_CONFIGS[-1]
+    game = config.make()
+    cls = type(game.new_initial_state())
+    named = set(cls.CLONED_LISTS) | set(cls.CLONED_TABLES)
+    for state in walks(config)[2].positions(game)[::25]:
+        lists = {k for k, v in vars(state).items()
+                 if type(v) is list and not k.startswith("_")}
+        assert lists == named
+        clone = state.clone()
+        assert clone == state
+        for key in named:
+            assert getattr(clone, key) is not getattr(state, key)
+        for key in cls.CLONED_TABLES:
+            for mine, theirs in zip(getattr(clone, key), getattr(state, key), strict=True):
+                assert mine is not theirs

@@ -40,12 +40,40 @@ def sample_draws(s: KlondikeRushState, viewer: int,
     """One arrangement of the cards ``viewer`` has not seen, drawn with its posterior
     odds: the kind of each opponent draw (by its index in ``s.order_draws``), and the
     order deck (counts by kind)."""
-    kinds = len(s.order_deck)
     hidden = [o.count for o in s.game.components.orders]
     for _, q, kind in s.order_draws:
         if q == viewer:
             hidden[kind] -= 1
     completed = [c for c in s.completions if c[1] != viewer]
+    if not completed:
+        return _sample_unconstrained(s, viewer, rng, hidden)
+    return _sample_constrained(s, viewer, rng, hidden, completed)
+
+
+def _sample_unconstrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,
+                          hidden: list[int]) -> tuple[dict[int, int], list[int]]:
+    """``sample_draws`` where no opponent completed an order: every arrangement of
+    the ``hidden`` cards over the opponents' draws and the deck is equally likely, one
+    shuffle. The same draws from ``rng`` as ``_sample_constrained`` makes there, so the
+    same views (a test compares the two): its pick of its only arrangement
+    (``rng.random()``) and its spread of no tracked copy (a permutation)."""
+    draws = [i for i, d in enumerate(s.order_draws) if d[1] != viewer]
+    rng.random()
+    rng.permutation(len(draws) + sum(s.order_deck))
+    cards = np.repeat(np.arange(len(hidden)), hidden)
+    rng.shuffle(cards)
+    dealt = cards.tolist()
+    deck = [0] * len(hidden)
+    for kind in dealt[len(draws):]:
+        deck[kind] += 1
+    return dict(zip(draws, dealt, strict=False)), deck
+
+
+def _sample_constrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,
+                        hidden: list[int], completed: list[list[int]]
+                        ) -> tuple[dict[int, int], list[int]]:
+    """``sample_draws`` given the opponents' ``completed`` orders (see the module doc)."""
+    kinds = len(hidden)
     tracked = sorted({kind for _, _, kind in completed})
     slot_of = {kind: j for j, kind in enumerate(tracked)}
     copies = tuple(hidden[k] for k in tracked)

@@ -317,28 +317,36 @@ class KlondikeRushState(State):
         """
         new = self.clone()
         drawn, deck = information.sample_draws(self, player, rng)
+        hand, draws, history = new.hand, new.order_draws, new.history
         for q in range(self.num_players):
             if q != player:
-                new.hand[q] = [-c for c in self.completed[q]]
+                hand[q] = [-c for c in self.completed[q]]
         for i, kind in drawn.items():
-            index, q, _ = self.order_draws[i]
-            new.order_draws[i][2] = kind
-            new.history[index] = kind
-            new.hand[q][kind] += 1
+            index, q, _ = draws[i]
+            draws[i] = [index, q, kind]  # a new record: clones share the old one
+            history[index] = kind
+            hand[q][kind] += 1
         new.order_deck = deck
         return new
 
+    # what clone copies: the lists of the state, and the tables (a list a seat) row by
+    # row; the records in order_draws and completions are shared, the rules only
+    # append them (tests/klondike_rush/test_engine_caches.py holds every list here)
+    CLONED_LISTS = ("history", "space_mine", "space_token", "token_pool", "track", "deck",
+                    "order_deck", "money", "profit_used", "last_bid_card", "cards_won",
+                    "lot", "status", "order_draws", "completions")
+    CLONED_TABLES = ("hand", "completed", "tokens", "invest", "unused")
+
     def clone(self) -> KlondikeRushState:
         new = object.__new__(KlondikeRushState)
-        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
-        for key in ("hand", "completed", "tokens", "invest", "unused",
-                    "order_draws", "completions"):
+        d = self.__dict__.copy()
+        for key in self.CLONED_LISTS:
+            d[key] = d[key][:]
+        for key in self.CLONED_TABLES:
             d[key] = [row[:] for row in d[key]]
         d["_legal"] = None
-        # caches of the mines and tokens only: replaced on change, shared safely
-        d["_costs"] = self._costs
-        d["_board"] = self._board
-        d["_board_text"] = self._board_text
+        # _costs, _board, _board_text: caches of the mines and tokens only, replaced
+        # on change, shared safely; _rows is an array refreshed in place
         d["_rows"] = None
         new.__dict__ = d
         return new
