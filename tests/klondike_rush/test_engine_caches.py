@@ -136,3 +136,64 @@ def test_clone_copies_every_list_of_the_state():
         for key in cls.CLONED_TABLES:
             for mine, theirs in zip(getattr(clone, key), getattr(state, key), strict=True):
                 assert mine is not theirs
+
+
+def plain_owed_after(events, e):
+    """The seat's completions still to come after event ``e``, by scanning on."""
+    for later in events[e + 1:]:
+        if later[0] == "seat":
+            return None
+        if later[0] == "complete":
+            owed = list(later[2])
+            owed[later[1]] += 1
+            return tuple(owed)
+    return None
+
+
+def plain_backward(events, layers, copies, positions, rng):
+    """The backward pass stepping every state of the layer before again to find the
+    ways into the current one (what ``_forward``'s links record once)."""
+    finals = list(layers[-1])
+    weights = [layers[-1][f] * information._spread_ways(copies, f[0], positions)
+               for f in finals]
+    state = finals[information._pick(rng, weights)]
+    labels = {}
+    for e in range(len(events) - 1, -1, -1):
+        event = events[e]
+        owed = plain_owed_after(events, e) if event[0] == "draw" else None
+        options = [(prev, w, label) for prev, w in layers[e].items()
+                   for child, label in information._step(event, prev, copies, owed)
+                   if child == state]
+        state, _, label = options[information._pick(rng, [w for _, w, _ in options])]
+        if event[0] == "draw":
+            labels[event[1]] = label
+    return labels
+
+
+@pytest.mark.parametrize("config", KR_CONFIGS, ids=str)
+def test_the_linked_backward_pass_picks_what_stepping_again_picks(config):
+    game = config.make()
+    compared = 0
+    for walk in walks(config):
+        for k, state in enumerate(walk.positions(game)):
+            for viewer in range(game.num_players):
+                completed = [c for c in state.completions if c[1] != viewer]
+                if not completed:
+                    continue
+                hidden = [o.count for o in game.components.orders]
+                for _, q, kind in state.order_draws:
+                    hidden[kind] -= q == viewer
+                tracked = sorted({kind for _, _, kind in completed})
+                slot_of = {kind: j for j, kind in enumerate(tracked)}
+                copies = tuple(hidden[kind] for kind in tracked)
+                events, _ = information._events(state, viewer, completed, slot_of)
+                layers, links = information._forward(events, copies)
+                assert information._owed_table(events) == [
+                    plain_owed_after(events, e) for e in range(len(events))]
+                fast, plain = np.random.default_rng(k), np.random.default_rng(k)
+                positions = 30
+                assert (information._backward(events, layers, links, copies, positions, fast)
+                        == plain_backward(events, layers, copies, positions, plain))
+                assert fast.random() == plain.random()
+                compared += 1
+    assert compared > 20

@@ -102,14 +102,15 @@ def _next_bidder(s: KlondikeRushState) -> None:
     n = s.num_players
     lo = min_bid(s)  # must_be_asked, with the lowest bid found once
     can_open = lo <= MAX_BID
-    money = s.money
-    while s.acted < n:
-        p = (s.active + s.acted) % n
+    money, status, active, acted = s.money, s.status, s.active, s.acted
+    while acted < n:
+        p = (active + acted) % n
         if (can_open and money[p] >= lo) or may_take_free_action(s, p):
-            s.phase, s.to_move = s.BID, p
+            s.phase, s.to_move, s.acted = s.BID, p, acted
             return
-        s.status[p] = PASSED
-        s.acted += 1
+        status[p] = PASSED
+        acted += 1
+    s.acted = acted
     if s.game.params.last_bid:
         s.acted = 0
         _next_offer(s)

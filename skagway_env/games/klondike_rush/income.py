@@ -79,10 +79,10 @@ def may_take_free_action(s: KlondikeRushState, p: int) -> bool:
         return True
     if total < s.game.smallest_order or not any(s.hand[p]):
         return False
-    orders = s.game.components.orders
-    for kind, order in enumerate(orders):
-        if held[order.good] + held[WILD] >= order.quantity:
-            face_up = sum(s.completed[q][kind] for q in range(s.num_players))
+    wild = held[WILD]
+    for kind, order in enumerate(s.game.components.orders):
+        if held[order.good] + wild >= order.quantity:
+            face_up = sum(row[kind] for row in s.completed)
             if face_up < order.count:
                 return True
     return False
