@@ -71,29 +71,43 @@ def test_fast_paths_equal_the_plain_rules_along_walked_games(config):
     assert checked > 200 and builds > 50
 
 
-def test_a_mine_shares_unchanged_costs_and_replaces_changed_ones():
-    """Clones share the cost lists: a build replaces a changed list, never edits it."""
+def test_a_mine_leaves_the_costs_of_the_board_before_it_alone():
+    """Clones share the cost cache while they share the board: a build gives the
+    builder a new one and changes no list the clone before it holds."""
     config = KR_CONFIGS[0]
     game = config.make()
-    seen_shared = seen_new = 0
+    compared = 0
     for state in walks(config)[1].positions(game):
         if state.phase != state.BUILD:
             continue
-        legal = [a for a in state.legal_actions() if a >= game.codec.build_base
-                 and a < game.codec.order_base]
+        legal = [a for a in state.legal_actions()
+                 if game.codec.build_base <= a < game.codec.order_base]
         if not legal:
             continue
-        before = [building.costs(state, c) for c in range(4)]
-        copies = [d[:] for d in before]
+        before = state.clone()
         after = state.clone()
         after.apply_action(legal[0])
-        assert before == copies  # the old lists are untouched
+        assert after._costs is not before._costs
         for c in range(4):
-            now = building.costs(after, c)
-            seen_shared += now is before[c]
-            seen_new += now is not before[c]
-            assert now == bellman_ford(after, c)
-    assert seen_shared and seen_new
+            assert building.costs(after, c) == bellman_ford(after, c)
+            assert building.costs(before, c) == bellman_ford(before, c)
+        compared += 1
+    assert compared > 5
+
+
+@pytest.mark.parametrize("config", KR_CONFIGS, ids=str)
+def test_costs_asked_after_many_mines_are_exact(config):
+    """Mines built while nobody asks pile up in the cache and are settled at once."""
+    game = config.make()
+    checked = 0
+    for walk in walks(config):
+        steps = list(range(0, len(walk.history) + 1, 17))
+        for state in walk.positions(game, steps):
+            pending = sum(type(e) is tuple and len(e[1]) > 1 for e in state._costs)
+            for c in range(4):
+                assert building.costs(state, c) == bellman_ford(state, c)
+            checked += pending
+    assert checked > 20
 
 
 @pytest.mark.parametrize("config", KR_CONFIGS, ids=str)

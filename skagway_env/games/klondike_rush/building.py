@@ -71,14 +71,22 @@ def _settle(dist: list[int], seeds: list[int], mines: list[int],
 
 
 def costs(s: KlondikeRushState, company: int) -> list[int]:
-    """``connection_costs``, cached on the state and brought up to date by ``build``
-    (the list is shared by clones: replaced, never changed in place)."""
+    """``connection_costs``, cached on the state. Through new mines an entry is kept
+    as the costs before them and the spaces built since, and brought up to date when
+    asked (``_after_mines``): random play builds many mines of companies nobody asks
+    about before the game ends. Clones share the cache while they share the board (a
+    build gives the builder a new one); the lists in it are never changed in place."""
     cache = s._costs
     if cache is None:
         cache = s._costs = [None] * NUM_COMPANIES
     found = cache[company]
+    if type(found) is list:
+        return found
     if found is None:
-        found = cache[company] = connection_costs(s, company)
+        found = connection_costs(s, company)
+    else:
+        found = _after_mines(s, *found, company)
+    cache[company] = found  # every state sharing the cache stands on this board
     return found
 
 
@@ -128,32 +136,30 @@ def build(s: KlondikeRushState, p: int, company: int, space: int) -> None:
     s.track[company] += 1
     s._board = s._board_text = None
     cache = s._costs
-    if cache is not None:
-        s._costs = [None if dist is None else _after_mine(s, dist, c, company, space)
-                    for c, dist in enumerate(cache)]
+    if cache is not None:  # costs before this mine, and the spaces built since
+        s._costs = [entry if entry is None else (entry, (space,)) if type(entry) is list
+                    else (entry[0], entry[1] + (space,)) for entry in cache]
 
 
-def _after_mine(s: KlondikeRushState, dist: list[int], company: int, built: int,
-                space: int) -> list[int]:
-    """``company``'s costs once a mine of ``built`` stands on ``space``.
+def _after_mines(s: KlondikeRushState, dist: list[int], spaces: tuple[int, ...],
+                 company: int) -> list[int]:
+    """``company``'s costs ``dist`` from before the mines now on ``spaces``, brought
+    up to date (a new list).
 
     A new mine only makes connections cheaper: a new source when it is of
     ``company``, and the reduced $1 on its paths to spaces holding mines (the only
     paths whose cost changes). The old costs are upper bounds, so settling from the
-    new mine and those neighbours gives exactly what ``connection_costs`` would. Where
-    none of those paths lowers a cost (most mines of another company), nothing else
-    can change and ``dist`` itself is returned; otherwise a new list.
+    new mines and their neighbours with mines gives exactly what ``connection_costs``
+    would.
     """
     mines = s.space_mine
     near = s.game.components.neighbours
-    mined = [y for y, _ in near[space] if mines[y] != EMPTY]
-    here = 0 if built == company else dist[space]
-    for y in mined:
-        if dist[y] + REDUCED_COST < here:
-            here = dist[y] + REDUCED_COST
-    if here == dist[space] and all(dist[y] <= here + REDUCED_COST for y in mined):
-        return dist
     dist = dist[:]
-    dist[space] = here
-    _settle(dist, [space, *mined], mines, near)
+    seeds = []
+    for space in spaces:
+        if mines[space] == company:
+            dist[space] = 0
+        seeds.append(space)
+        seeds += [y for y, _ in near[space] if mines[y] != EMPTY]
+    _settle(dist, seeds, mines, near)
     return dist
