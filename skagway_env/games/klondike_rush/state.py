@@ -167,8 +167,10 @@ class KlondikeRushState(State):
                 self.start_building()
         elif phase == self.TOKENS:
             setup.place_token(self, action)
-        else:
+        elif phase == self.DEAL:
             setup.deal_order(self, action)
+        else:
+            raise ValueError("klondike_rush: the game is over")
 
     def _decide(self, p: int, move) -> None:
         kind = type(move)
