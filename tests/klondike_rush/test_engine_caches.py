@@ -1,7 +1,7 @@
 """The engine's caches and fast paths against the plain rules, where players go.
 
-``building.costs`` is kept up to date mine by mine (``building._after_mine``) from
-the town's costs, never recomputed; ``can_build``, ``bid_actions`` and
+``building.costs`` is kept up to date through new mines (``building._after_mines``)
+from the town's costs, never recomputed; ``can_build``, ``bid_actions`` and
 ``free_actions`` are written for speed. Each is checked here against the rule as
 written plainly, at every position of games walked by the heuristic styles, by
 "sensible random" seats and by uniform play (tests/walks.py), every player count and
@@ -211,3 +211,16 @@ def test_the_linked_backward_pass_picks_what_stepping_again_picks(config):
                 assert fast.random() == plain.random()
                 compared += 1
     assert compared > 20
+
+
+def test_the_phase_table_names_chance_and_the_end():
+    """``current_player`` reads ``PHASE_PLAYER``: chance in the chance phases, the
+    end at OVER, the seat to move in every other phase."""
+    from skagway_env.core import CHANCE, TERMINAL
+    from skagway_env.games.klondike_rush.state import KlondikeRushState as S
+
+    assert len(S.PHASE_PLAYER) == len(S.PHASE_NAMES)
+    for phase, who in enumerate(S.PHASE_PLAYER):
+        expected = (CHANCE if phase in S.CHANCE_PHASES else TERMINAL if phase == S.OVER
+                    else None)
+        assert who == expected, S.PHASE_NAMES[phase]

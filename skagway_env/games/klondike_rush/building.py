@@ -45,8 +45,8 @@ def _settle(dist: list[int], seeds: list[int], mines: list[int],
     in the order of their costs (a bucket a dollar amount), until no path can make a
     space cheaper. ``dist`` holds upper bounds (costs of real connections) and is
     settled in place: exact wherever every path that could lower a cost starts at a
-    seed or at a space this lowers (``connection_costs``: the sources; ``build``: the
-    new mine and its neighbours with mines)."""
+    seed or at a space this lowers (``connection_costs``: the sources;
+    ``_after_mines``: the new mines and their neighbours with mines)."""
     buckets: list[list[int]] = []
     for x in seeds:
         d = dist[x]

@@ -40,7 +40,8 @@ def can_complete(s: KlondikeRushState, p: int, kind: int) -> bool:
 
 
 def free_actions(s: KlondikeRushState, p: int) -> list[int]:
-    """The orders ``p`` can complete and the token triples it can turn in (ascending)."""
+    """The orders ``p`` can complete (``can_complete``, written out) and the token
+    triples it can turn in (ascending)."""
     held = s.tokens[p]
     total = sum(held)
     if not total:
