@@ -29,14 +29,14 @@ def min_bid(s: KlondikeRushState) -> int:
     """The lowest legal bid now: $1 to open ("A bid of $0 is not allowed")."""
     if s.high_bidder < 0:
         return 1
-    return s.high_bid + (RAISE_TWO_PLAYERS if s.num_players == 2 else RAISE)
+    return s.high_bid + s.game.bid_raise  # RAISE, or RAISE_TWO_PLAYERS with 2
 
 
 def bid_actions(s: KlondikeRushState, p: int) -> list[int]:
     """Bids ``p`` is "willing (and able) to pay": up to its money (and MAX_BID)."""
     lo, hi = min_bid(s), min(s.money[p], MAX_BID)
-    codec = s.game.codec
-    return [codec.bid(b) for b in range(lo, hi + 1)]
+    bid = s.game.codec.bid
+    return list(range(bid(lo), bid(hi) + 1))  # the ids of bids lo..hi, in order
 
 
 def can_bid(s: KlondikeRushState, p: int) -> bool:
@@ -100,13 +100,17 @@ def _prompt_two(s: KlondikeRushState, p: int) -> None:
 def _next_bidder(s: KlondikeRushState) -> None:
     """[Playing the Game 1] "Each player may only bid once", in turn order."""
     n = s.num_players
-    while s.acted < n:
-        p = (s.active + s.acted) % n
-        if must_be_asked(s, p):
-            s.phase, s.to_move = s.BID, p
+    lo = min_bid(s)  # must_be_asked, with the lowest bid found once
+    can_open = lo <= MAX_BID
+    money, status, active, acted = s.money, s.status, s.active, s.acted
+    while acted < n:
+        p = (active + acted) % n
+        if (can_open and money[p] >= lo) or may_take_free_action(s, p):
+            s.phase, s.to_move, s.acted = s.BID, p, acted
             return
-        s.status[p] = PASSED
-        s.acted += 1
+        status[p] = PASSED
+        acted += 1
+    s.acted = acted
     if s.game.params.last_bid:
         s.acted = 0
         _next_offer(s)
@@ -161,15 +165,16 @@ def resolve(s: KlondikeRushState) -> None:
     if winner >= 0:
         s.touch(winner)
         s.money[winner] -= s.high_bid
+        invest, unused = s.invest[winner], s.unused[winner]
         for c in s.lot:
             card = cards[c]
-            for k in range(len(card.invest)):
-                s.invest[winner][k] += card.invest[k]
-                s.unused[winner][k] += card.mines[k]
+            for k, (symbols, mines) in enumerate(zip(card.invest, card.mines, strict=True)):
+                invest[k] += symbols
+                unused[k] += mines
             crates += card.crates
         s.cards_won[winner] += len(s.lot)
     s.lot = []
-    s.crates = min(crates, sum(s.order_deck))
+    s.crates = min(crates, sum(s.order_deck)) if crates else 0
     s.crate_for = winner
     if s.crates:
         s.phase = s.CRATE

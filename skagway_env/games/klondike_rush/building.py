@@ -21,23 +21,44 @@ UNREACHABLE = 1 << 30
 
 
 def connection_costs(s: KlondikeRushState, company: int) -> list[int]:
-    """The cost of connecting each space to the nearest mine of ``company``.
+    """The cost of connecting each space to the nearest mine of ``company``."""
+    return shortest_costs(s.space_mine, s.game.components.neighbours, company)
+
+
+def shortest_costs(mines: list[int], near: tuple[tuple[tuple[int, int], ...], ...],
+                   company: int) -> list[int]:
+    """``connection_costs`` on the board ``mines`` (space -> company, TOWN or EMPTY).
 
     Dijkstra with a bucket per dollar amount (path costs are small integers).
     """
-    mines = s.space_mine
-    near = s.game.components.neighbours
     dist = [UNREACHABLE] * len(mines)
-    buckets: list[list[int]] = [[]]
-    for x, m in enumerate(mines):
-        if m == company or m == TOWN:
-            dist[x] = 0
-            buckets[0].append(x)
+    sources = [x for x, m in enumerate(mines) if m == company or m == TOWN]
+    for x in sources:
+        dist[x] = 0
+    _settle(dist, sources, mines, near)
+    return dist
+
+
+def _settle(dist: list[int], seeds: list[int], mines: list[int],
+            near: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+    """Relax every path out of ``seeds``, and on from each space that gets cheaper,
+    in the order of their costs (a bucket a dollar amount), until no path can make a
+    space cheaper. ``dist`` holds upper bounds (costs of real connections) and is
+    settled in place: exact wherever every path that could lower a cost starts at a
+    seed or at a space this lowers (``connection_costs``: the sources;
+    ``_after_mines``: the new mines and their neighbours with mines)."""
+    buckets: list[list[int]] = []
+    for x in seeds:
+        d = dist[x]
+        if d < UNREACHABLE:
+            while len(buckets) <= d:
+                buckets.append([])
+            buckets[d].append(x)
     d = 0
     while d < len(buckets):
         for x in buckets[d]:
             if dist[x] != d:
-                continue
+                continue  # settled cheaper since it was queued here
             both = mines[x] != EMPTY
             for y, cost in near[x]:
                 nd = d + (REDUCED_COST if both and mines[y] != EMPTY else cost)
@@ -47,17 +68,26 @@ def connection_costs(s: KlondikeRushState, company: int) -> list[int]:
                         buckets.append([])
                     buckets[nd].append(y)
         d += 1
-    return dist
 
 
 def costs(s: KlondikeRushState, company: int) -> list[int]:
-    """``connection_costs`` cached until the next mine is built."""
+    """``connection_costs``, cached on the state. Through new mines an entry is kept
+    as the costs before them and the spaces built since, and brought up to date when
+    asked (``_after_mines``): random play builds many mines of companies nobody asks
+    about before the game ends. Clones share the cache while they share the board (a
+    build gives the builder a new one); the lists in it are never changed in place."""
     cache = s._costs
     if cache is None:
         cache = s._costs = [None] * NUM_COMPANIES
-    if cache[company] is None:
-        cache[company] = connection_costs(s, company)
-    return cache[company]
+    found = cache[company]
+    if type(found) is list:
+        return found
+    if found is None:
+        found = connection_costs(s, company)
+    else:
+        found = _after_mines(s, *found, company)
+    cache[company] = found  # every state sharing the cache stands on this board
+    return found
 
 
 def build_actions(s: KlondikeRushState, p: int) -> list[int]:
@@ -65,15 +95,33 @@ def build_actions(s: KlondikeRushState, p: int) -> list[int]:
     money = s.money[p]
     if money < 1:
         return []  # every connection costs $1 or more
+    unused = s.unused[p]
     codec = s.game.codec
     mines = s.space_mine
-    out = []
+    out: list[int] = []
     for c in range(NUM_COMPANIES):
-        if s.unused[p][c]:
+        if unused[c]:
             cost = costs(s, c)
-            out += [codec.build(c, x) for x, m in enumerate(mines)
+            base = codec.build(c, 0)
+            out += [base + x for x, m in enumerate(mines)
                     if m == EMPTY and cost[x] <= money]
     return out
+
+
+def can_build(s: KlondikeRushState, p: int) -> bool:
+    """Whether ``build_actions(s, p)`` holds any mine (stops at the first)."""
+    money = s.money[p]
+    if money < 1:
+        return False
+    unused = s.unused[p]
+    mines = s.space_mine
+    for c in range(NUM_COMPANIES):
+        if unused[c]:
+            cost = costs(s, c)
+            for x, m in enumerate(mines):
+                if m == EMPTY and cost[x] <= money:
+                    return True
+    return False
 
 
 def build(s: KlondikeRushState, p: int, company: int, space: int) -> None:
@@ -86,4 +134,32 @@ def build(s: KlondikeRushState, p: int, company: int, space: int) -> None:
         s.tokens[p][token] += 1
         s.space_token[space] = EMPTY
     s.track[company] += 1
-    s._costs = s._board = s._board_text = None
+    s._board = s._board_text = None
+    cache = s._costs
+    if cache is not None:  # costs before this mine, and the spaces built since
+        s._costs = [entry if entry is None else (entry, (space,)) if type(entry) is list
+                    else (entry[0], entry[1] + (space,)) for entry in cache]
+
+
+def _after_mines(s: KlondikeRushState, dist: list[int], spaces: tuple[int, ...],
+                 company: int) -> list[int]:
+    """``company``'s costs ``dist`` from before the mines now on ``spaces``, brought
+    up to date (a new list).
+
+    A new mine only makes connections cheaper: a new source when it is of
+    ``company``, and the reduced $1 on its paths to spaces holding mines (the only
+    paths whose cost changes). The old costs are upper bounds, so settling from the
+    new mines and their neighbours with mines gives exactly what ``connection_costs``
+    would.
+    """
+    mines = s.space_mine
+    near = s.game.components.neighbours
+    dist = dist[:]
+    seeds = []
+    for space in spaces:
+        if mines[space] == company:
+            dist[space] = 0
+        seeds.append(space)
+        seeds += [y for y, _ in near[space] if mines[y] != EMPTY]
+    _settle(dist, seeds, mines, near)
+    return dist

@@ -9,9 +9,11 @@ import numpy as np
 from ...core import Game, GameInfo, GameParameterError, GameParams, Variant
 from . import observation
 from .actions import MAX_BID, ActionCodec
+from .auction import RAISE, RAISE_TWO_PLAYERS
+from .building import EMPTY, TOWN, shortest_costs
 from .components import load_components
 from .setup import ORDERS_DEALT, starting_deck
-from .state import KlondikeRushState
+from .state import TWO_PLAYER_LOT, KlondikeRushState
 
 LAST_BID_PLAYERS = (3, 5)  # [Last Bid Variant] "This variant works for 3-5 players"
 
@@ -55,7 +57,14 @@ class KlondikeRushGame(Game):
             raise GameParameterError(
                 f"klondike_rush: town must be a space 0..{comp.num_spaces - 1}, got {town!r}")
         self.town = town
+        self.lot_size = TWO_PLAYER_LOT if n == 2 else 1  # company cards an auction
+        self.bid_raise = RAISE_TWO_PLAYERS if n == 2 else RAISE  # over the high bid
         self.token_spaces = tuple(x for x in range(comp.num_spaces) if x != town)
+        # [Setup 8] before any mine is built every company connects from the town
+        # alone: the costs every new state starts from (building.costs' cache)
+        board = [EMPTY] * comp.num_spaces
+        board[town] = TOWN
+        self.town_costs = shortest_costs(board, comp.neighbours, 0)
         self.start_deck = tuple(starting_deck(comp, n))
         self.obs_size = observation.size(comp)
         self.smallest_order = comp.smallest_order

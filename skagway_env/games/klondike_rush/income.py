@@ -7,6 +7,7 @@ an order is paid with the matching goods first (RULES_NOTES F2).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import TURN_INS
@@ -39,15 +40,28 @@ def can_complete(s: KlondikeRushState, p: int, kind: int) -> bool:
 
 
 def free_actions(s: KlondikeRushState, p: int) -> list[int]:
-    """The orders ``p`` can complete and the token triples it can turn in (ascending)."""
-    codec = s.game.codec
+    """The orders ``p`` can complete (``can_complete``, written out) and the token
+    triples it can turn in (ascending)."""
     held = s.tokens[p]
-    out = [codec.complete_order(k) for k, n in enumerate(s.hand[p])
-           if n and can_complete(s, p, k)]
-    if sum(held) >= TURN_IN_SIZE:
-        out += [codec.turn_in(i) for i, t in enumerate(TURN_INS)
-                if all(h >= need for h, need in zip(held, t, strict=True))]
+    total = sum(held)
+    if not total:
+        return []  # every free action spends tokens
+    codec = s.game.codec
+    wild = held[WILD]
+    orders = s.game.components.orders
+    out = [codec.order_base + k for k, n in enumerate(s.hand[p])
+           if n and held[orders[k].good] + wild >= orders[k].quantity]
+    if total >= TURN_IN_SIZE:
+        base = codec.turn_in_base
+        out += [base + i for i in turn_ins_within(tuple(held))]
     return out
+
+
+@lru_cache(maxsize=4096)
+def turn_ins_within(held: tuple[int, ...]) -> tuple[int, ...]:
+    """The indices of the ``TURN_INS`` triples that ``held`` (tokens by kind) covers."""
+    return tuple(i for i, t in enumerate(TURN_INS)
+                 if all(h >= need for h, need in zip(held, t, strict=True)))
 
 
 def may_take_free_action(s: KlondikeRushState, p: int) -> bool:
@@ -66,10 +80,10 @@ def may_take_free_action(s: KlondikeRushState, p: int) -> bool:
         return True
     if total < s.game.smallest_order or not any(s.hand[p]):
         return False
-    orders = s.game.components.orders
-    for kind, order in enumerate(orders):
-        if held[order.good] + held[WILD] >= order.quantity:
-            face_up = sum(s.completed[q][kind] for q in range(s.num_players))
+    wild = held[WILD]
+    for kind, order in enumerate(s.game.components.orders):
+        if held[order.good] + wild >= order.quantity:
+            face_up = sum(row[kind] for row in s.completed)
             if face_up < order.count:
                 return True
     return False

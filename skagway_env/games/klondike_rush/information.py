@@ -40,12 +40,40 @@ def sample_draws(s: KlondikeRushState, viewer: int,
     """One arrangement of the cards ``viewer`` has not seen, drawn with its posterior
     odds: the kind of each opponent draw (by its index in ``s.order_draws``), and the
     order deck (counts by kind)."""
-    kinds = len(s.order_deck)
     hidden = [o.count for o in s.game.components.orders]
     for _, q, kind in s.order_draws:
         if q == viewer:
             hidden[kind] -= 1
     completed = [c for c in s.completions if c[1] != viewer]
+    if not completed:
+        return _sample_unconstrained(s, viewer, rng, hidden)
+    return _sample_constrained(s, viewer, rng, hidden, completed)
+
+
+def _sample_unconstrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,
+                          hidden: list[int]) -> tuple[dict[int, int], list[int]]:
+    """``sample_draws`` where no opponent completed an order: every arrangement of
+    the ``hidden`` cards over the opponents' draws and the deck is equally likely, one
+    shuffle. The same draws from ``rng`` as ``_sample_constrained`` makes there, so the
+    same views (a test compares the two): its pick of its only arrangement
+    (``rng.random()``) and its spread of no tracked copy (a permutation)."""
+    draws = [i for i, d in enumerate(s.order_draws) if d[1] != viewer]
+    rng.random()
+    rng.permutation(len(draws) + sum(s.order_deck))
+    cards = np.repeat(np.arange(len(hidden)), hidden)
+    rng.shuffle(cards)
+    dealt = cards.tolist()
+    deck = [0] * len(hidden)
+    for kind in dealt[len(draws):]:
+        deck[kind] += 1
+    return dict(zip(draws, dealt, strict=False)), deck
+
+
+def _sample_constrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,
+                        hidden: list[int], completed: list[list[int]]
+                        ) -> tuple[dict[int, int], list[int]]:
+    """``sample_draws`` given the opponents' ``completed`` orders (see the module doc)."""
+    kinds = len(hidden)
     tracked = sorted({kind for _, _, kind in completed})
     slot_of = {kind: j for j, kind in enumerate(tracked)}
     copies = tuple(hidden[k] for k in tracked)
@@ -54,8 +82,8 @@ def sample_draws(s: KlondikeRushState, viewer: int,
     free = [i for i in opponent_draws if i not in constrained]
     deck_size = sum(s.order_deck)
     positions = len(free) + deck_size
-    layers = _forward(events, copies)
-    labels = _backward(events, layers, copies, positions, rng)
+    layers, links = _forward(events, copies)
+    labels = _backward(events, layers, links, copies, positions, rng)
     # the copies of tracked kinds left over fall uniformly over the free positions
     used = [0] * len(tracked)
     for j in labels.values():
@@ -111,16 +139,21 @@ def _events(s: KlondikeRushState, viewer: int, completed: list[list[int]],
     return events, constrained
 
 
-def _owed_after(events: list[tuple], e: int) -> tuple[int, ...] | None:
-    """The current seat's completions still to come after event ``e`` (by kind)."""
-    for later in events[e + 1:]:
-        if later[0] == "seat":
-            return None
-        if later[0] == "complete":
-            owed = list(later[2])
-            owed[later[1]] += 1
-            return tuple(owed)
-    return None
+def _owed_table(events: list[tuple]) -> list[tuple[int, ...] | None]:
+    """After each event ``e``: the current seat's completions still to come (by
+    kind), read off its next completion; None once the seat's events end."""
+    table: list[tuple[int, ...] | None] = [None] * len(events)
+    after = None
+    for e in range(len(events) - 1, -1, -1):
+        table[e] = after
+        event = events[e]
+        if event[0] == "seat":
+            after = None
+        elif event[0] == "complete":
+            owed = list(event[2])
+            owed[event[1]] += 1
+            after = tuple(owed)
+    return table
 
 
 def _step(event: tuple, state: tuple, copies: tuple[int, ...],
@@ -128,39 +161,51 @@ def _step(event: tuple, state: tuple, copies: tuple[int, ...],
     """The states after ``event`` from ``state`` = (used, held), with their labels:
     ``held`` counts the seat's tracked copies still owed to a later completion."""
     used, held = state
-    if event[0] == "seat":
+    kind = event[0]
+    if kind == "draw":  # the commonest event first
+        out = [(state, BLANK)]
+        for j, c in enumerate(copies):
+            if used[j] < c:
+                more = held[j] + 1
+                if owed is not None and owed[j] < more:
+                    more = owed[j]
+                out.append(((used[:j] + (used[j] + 1,) + used[j + 1:],
+                             held[:j] + (more,) + held[j + 1:]), j))
+        return out
+    if kind == "seat":
         return [((used, (0,) * len(copies)), BLANK)]
-    if event[0] == "complete":
-        j = event[1]
-        if held[j] < 1:
-            return []
-        left = list(held)
-        left[j] -= 1
-        return [((used, tuple(min(h, o) for h, o in zip(left, event[2], strict=True))),
-                 BLANK)]
-    out = [((used, held), BLANK)]
-    for j, c in enumerate(copies):
-        if used[j] < c:
-            more_used = used[:j] + (used[j] + 1,) + used[j + 1:]
-            more = held[j] + 1
-            if owed is not None:
-                more = min(more, owed[j])
-            out.append(((more_used, held[:j] + (more,) + held[j + 1:]), j))
-    return out
+    j = event[1]  # a completion
+    if held[j] < 1:
+        return []
+    left = list(held)
+    left[j] -= 1
+    return [((used, tuple(min(h, o) for h, o in zip(left, event[2], strict=True))), BLANK)]
 
 
-def _forward(events: list[tuple], copies: tuple[int, ...]) -> list[dict[tuple, int]]:
-    """Layer e: each reachable state after e events, with its number of placements."""
+def _forward(events: list[tuple], copies: tuple[int, ...]
+             ) -> tuple[list[dict[tuple, int]], list[dict[tuple, list[tuple]]]]:
+    """Layer e: each reachable state after e events, with its number of placements;
+    and for each state of layer e + 1 the ways into it, ``(prev, weight, label)`` in
+    the order the layer before lists them (what ``_backward`` picks among)."""
     start = ((0,) * len(copies), (0,) * len(copies))
     layers = [{start: 1}]
+    links: list[dict[tuple, list[tuple]]] = []
+    owed_after = _owed_table(events)
     for e, event in enumerate(events):
-        owed = _owed_after(events, e) if event[0] == "draw" else None
+        owed = owed_after[e] if event[0] == "draw" else None
         nxt: dict[tuple, int] = {}
+        into: dict[tuple, list[tuple]] = {}
         for state, w in layers[-1].items():
-            for child, _ in _step(event, state, copies, owed):
-                nxt[child] = nxt.get(child, 0) + w
+            for child, label in _step(event, state, copies, owed):
+                if child in nxt:
+                    nxt[child] += w
+                    into[child].append((state, w, label))
+                else:
+                    nxt[child] = w
+                    into[child] = [(state, w, label)]
         layers.append(nxt)
-    return layers
+        links.append(into)
+    return layers, links
 
 
 def _spread_ways(copies: tuple[int, ...], used: tuple[int, ...], positions: int) -> int:
@@ -177,10 +222,11 @@ def _pick(rng: np.random.Generator, weights: list[int]) -> int:
     return bisect_right(running, rng.random() * running[-1])
 
 
-def _backward(events: list[tuple], layers: list[dict[tuple, int]], copies: tuple[int, ...],
+def _backward(events: list[tuple], layers: list[dict[tuple, int]],
+              links: list[dict[tuple, list[tuple]]], copies: tuple[int, ...],
               positions: int, rng: np.random.Generator) -> dict[int, int]:
     """One placement with its weight: the label (tracked kind slot or BLANK) of each
-    constrained draw."""
+    constrained draw, walking back along ``_forward``'s ways into each state."""
     finals = list(layers[-1])
     weights = [layers[-1][f] * _spread_ways(copies, f[0], positions) for f in finals]
     if not sum(weights):
@@ -189,9 +235,7 @@ def _backward(events: list[tuple], layers: list[dict[tuple, int]], copies: tuple
     labels: dict[int, int] = {}
     for e in range(len(events) - 1, -1, -1):
         event = events[e]
-        owed = _owed_after(events, e) if event[0] == "draw" else None
-        options = [(prev, w, label) for prev, w in layers[e].items()
-                   for child, label in _step(event, prev, copies, owed) if child == state]
+        options = links[e][state]
         state, _, label = options[_pick(rng, [w for _, w, _ in options])]
         if event[0] == "draw":
             labels[event[1]] = label

@@ -7,6 +7,7 @@ free actions), endgame.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,6 +56,9 @@ class KlondikeRushState(State):
                    "bidding", "last bid offer", "last bid", "drawing order cards",
                    "building", "profit card", "last free actions", "game over")
     CHANCE_PHASES = frozenset((TOKENS, DEAL, DRAW, CRATE))
+    # who decides in each phase, by phase: chance, ``to_move`` (None), the game's end
+    PHASE_PLAYER = (CHANCE, CHANCE, CHANCE, None, None, None, CHANCE, None, None, None,
+                    TERMINAL)
 
     def __init__(self, game: KlondikeRushGame) -> None:
         super().__init__(game)
@@ -95,7 +99,7 @@ class KlondikeRushState(State):
         self.crate_for = -1
         self.last_round = False
         self.turns_left = 0
-        self._costs: list | None = None
+        self._costs: list | None = [game.town_costs] * NUM_COMPANIES  # building.costs
         self._board: np.ndarray | None = None
         self._board_text: str | None = None  # observation.board_text cache
         self._rows: np.ndarray | None = None  # observation.seat_rows cache
@@ -103,17 +107,17 @@ class KlondikeRushState(State):
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
-        if self.phase in self.CHANCE_PHASES:
-            return CHANCE
-        return TERMINAL if self.phase == self.OVER else self.to_move
+        who = self.PHASE_PLAYER[self.phase]
+        return self.to_move if who is None else who
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == self.TOKENS:
             return setup.token_outcomes(self)
-        if phase == self.DRAW:
-            left = sum(self.deck)
-            return [(c, 1.0 / left) for c, d in enumerate(self.deck) if d]
+        if phase == self.DRAW:  # every card left equally likely
+            deck = self.deck
+            odds = 1.0 / sum(deck)
+            return [(c, odds) for c in compress(range(len(deck)), deck)]
         if phase in (self.DEAL, self.CRATE):
             total = sum(self.order_deck)
             return [(k, c / total) for k, c in enumerate(self.order_deck) if c]
@@ -122,13 +126,14 @@ class KlondikeRushState(State):
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == self.DRAW:
-            return [c for c, d in enumerate(self.deck) if d]
+            return list(compress(range(len(self.deck)), self.deck))
         if phase == self.TOKENS:
-            return [k for k, c in enumerate(self.token_pool) if c]
+            return list(compress(range(len(self.token_pool)), self.token_pool))
         if phase in self.CHANCE_PHASES:
-            return [k for k, c in enumerate(self.order_deck) if c]
+            return list(compress(range(len(self.order_deck)), self.order_deck))
         if phase == self.BID:
-            moves = [PASS] + auction.bid_actions(self, player)
+            moves = [PASS]
+            moves += auction.bid_actions(self, player)
         elif phase == self.LAST:
             moves = auction.bid_actions(self, player)
         elif phase == self.OFFER:
@@ -136,19 +141,23 @@ class KlondikeRushState(State):
             if auction.may_declare_now(self, player):
                 moves.insert(0, DECLARE_LAST_BID)
         elif phase == self.BUILD:
-            moves = [END_BUILDING] + building.build_actions(self, player)
+            moves = [END_BUILDING]
+            moves += building.build_actions(self, player)
         elif phase == self.PROFIT:
             moves = [USE_PROFIT, KEEP_PROFIT]
         else:
             moves = [FINISH]
-        return moves + income.free_actions(self, player)
+        moves += income.free_actions(self, player)
+        return moves
 
     def _apply_action(self, action: int) -> None:
         phase = self.phase
-        if phase == self.TOKENS:
-            setup.place_token(self, action)
-        elif phase == self.DEAL:
-            setup.deal_order(self, action)
+        if self.PHASE_PLAYER[phase] is None:  # a seat's decision
+            p = self.to_move
+            self.touch(p)
+            self._decide(p, self.game.codec.moves[action])
+            if self.phase != self.OVER and self._all_broke():
+                endgame.score_game(self)  # [Errata, Game End] "immediately ends"
         elif phase == self.DRAW:
             self._draw_card(action)
         elif phase == self.CRATE:
@@ -156,11 +165,12 @@ class KlondikeRushState(State):
             self.crates -= 1
             if not self.crates:
                 self.start_building()
+        elif phase == self.TOKENS:
+            setup.place_token(self, action)
+        elif phase == self.DEAL:
+            setup.deal_order(self, action)
         else:
-            self.touch(self.to_move)
-            self._decide(self.to_move, self.game.codec.moves[action])
-            if self.phase != self.OVER and self._all_broke():
-                endgame.score_game(self)  # [Errata, Game End] "immediately ends"
+            raise ValueError("klondike_rush: the game is over")
 
     def _decide(self, p: int, move) -> None:
         kind = type(move)
@@ -209,8 +219,7 @@ class KlondikeRushState(State):
         self.deck[card] = 0
         self.draws_left -= 1
         self.lot.append(card)
-        lot = TWO_PLAYER_LOT if self.num_players == 2 else 1
-        if len(self.lot) == lot or not self.draws_left:
+        if len(self.lot) == self.game.lot_size or not self.draws_left:
             auction.open_auction(self)
 
     def start_building(self) -> None:
@@ -219,7 +228,7 @@ class KlondikeRushState(State):
         RULES_NOTES B3, F1)."""
         p = self.active
         self.phase, self.to_move = self.BUILD, p
-        if not building.build_actions(self, p) and not income.may_take_free_action(self, p):
+        if not building.can_build(self, p) and not income.may_take_free_action(self, p):
             self.start_profit()
 
     def start_profit(self) -> None:
@@ -310,28 +319,36 @@ class KlondikeRushState(State):
         """
         new = self.clone()
         drawn, deck = information.sample_draws(self, player, rng)
+        hand, draws, history = new.hand, new.order_draws, new.history
         for q in range(self.num_players):
             if q != player:
-                new.hand[q] = [-c for c in self.completed[q]]
+                hand[q] = [-c for c in self.completed[q]]
         for i, kind in drawn.items():
-            index, q, _ = self.order_draws[i]
-            new.order_draws[i][2] = kind
-            new.history[index] = kind
-            new.hand[q][kind] += 1
+            index, q, _ = draws[i]
+            draws[i] = [index, q, kind]  # a new record: clones share the old one
+            history[index] = kind
+            hand[q][kind] += 1
         new.order_deck = deck
         return new
 
+    # what clone copies: the lists of the state, and the tables (a list a seat) row by
+    # row; the records in order_draws and completions are shared, the rules only
+    # append them (tests/klondike_rush/test_engine_caches.py holds every list here)
+    CLONED_LISTS = ("history", "space_mine", "space_token", "token_pool", "track", "deck",
+                    "order_deck", "money", "profit_used", "last_bid_card", "cards_won",
+                    "lot", "status", "order_draws", "completions")
+    CLONED_TABLES = ("hand", "completed", "tokens", "invest", "unused")
+
     def clone(self) -> KlondikeRushState:
         new = object.__new__(KlondikeRushState)
-        d = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
-        for key in ("hand", "completed", "tokens", "invest", "unused",
-                    "order_draws", "completions"):
+        d = self.__dict__.copy()
+        for key in self.CLONED_LISTS:
+            d[key] = d[key][:]
+        for key in self.CLONED_TABLES:
             d[key] = [row[:] for row in d[key]]
         d["_legal"] = None
-        # caches of the mines and tokens only: replaced on change, shared safely
-        d["_costs"] = self._costs
-        d["_board"] = self._board
-        d["_board_text"] = self._board_text
+        # _costs, _board, _board_text: caches of the mines and tokens only, replaced
+        # on change, shared safely; _rows is an array refreshed in place
         d["_rows"] = None
         new.__dict__ = d
         return new
