@@ -115,6 +115,20 @@ def test_a_run_stopped_in_the_warm_start_redoes_it_on_resume(tmp_path, monkeypat
     assert (stop.value.run_dir / "models" / "start.zip").exists()
 
 
+@pytest.mark.parametrize("name, style", [
+    ("skagway", "prospector"), ("dawson_city_barbers", "barber"),
+    ("klondike_rush", "trapper"), ("klondike1896", "digger"),
+    ("klondike1896_council", "racer")])  # the council's ticks are simultaneous
+def test_demonstrations_are_the_styles_legal_moves_with_observer_relative_values(name, style):
+    game = make_game(name, num_players=2)
+    data = play_demonstrations(game, (style,), 1, 0)
+    assert len(data) > 10 and data.observations.shape == (len(data), game.observation_size())
+    assert data.masks[np.arange(len(data)), data.actions].all(), "a move off its mask"
+    assert (data.masks.sum(axis=1) > 1).all(), "a forced move recorded"
+    assert set(map(tuple, data.values.tolist())) <= {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
+    assert len(set(map(tuple, data.values.tolist()))) == 2 or (data.values == 0).all()
+
+
 @pytest.mark.parametrize("init_from, says", [
     ("heuristic:trapper", "init_from: dawson_city_barbers heuristic styles: barber, "
      "shopkeeper, prospector \\(got 'trapper'\\)"),
