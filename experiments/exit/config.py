@@ -54,9 +54,9 @@ class ExitConfig:
     """A PPO bot file whose actor starts the network (where shapes match), or
     ``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a mix): before generation
     0 the network imitates that style's moves (``warm_start.py``)."""
-    bc_games: int = 500
+    bc_games: int = 400
     """With ``init_from: heuristic:...``: the style's games the network imitates."""
-    bc_epochs: int = 8
+    bc_epochs: int = 20
     """With ``init_from: heuristic:...``: passes over those games' positions."""
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
