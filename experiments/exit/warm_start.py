@@ -61,6 +61,8 @@ class Demonstrations:
     actions: np.ndarray
     values: np.ndarray
     games: int
+    games_index: np.ndarray | None = None
+    """The game each position comes from (0 to ``games - 1``, in order)."""
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -69,7 +71,7 @@ class Demonstrations:
 def play_demonstrations(game: Game, styles: tuple[str, ...], games: int,
                         seed: int) -> Demonstrations:
     """``games`` games of the styles against each other, every decision recorded."""
-    observations, masks, actions, seats, values = [], [], [], [], []
+    observations, masks, actions, seats, values, index = [], [], [], [], [], []
     for k in range(games):
         game_seed = derive_seed(seed, BC_GAMES, k)
         agents = [HeuristicAgent(game, derive_seed(game_seed, s), styles[(k + s) % len(styles)])
@@ -93,12 +95,14 @@ def play_demonstrations(game: Game, styles: tuple[str, ...], games: int,
         result = play_game(game, agents, game_seed, on_step=record)
         returns = np.asarray(result.returns, dtype=np.float32)
         values += [np.roll(returns, -seat) for seat in seats[first:]]
+        index += [k] * (len(actions) - first)
     size, players = game.observation_size(), game.num_players
     return Demonstrations(
         np.stack(observations) if observations else np.zeros((0, size), np.float32),
         np.stack(masks) if masks else np.zeros((0, game.num_distinct_actions()), bool),
         np.asarray(actions, dtype=np.int64),
-        np.stack(values) if values else np.zeros((0, players), np.float32), games)
+        np.stack(values) if values else np.zeros((0, players), np.float32), games,
+        np.asarray(index, dtype=np.int64))
 
 
 def agreement(net, data: Demonstrations, batch: int = 4096) -> float:

@@ -150,3 +150,15 @@ def test_the_command_line_refuses_a_bad_style_in_one_line(tmp_path, capsys):
     assert len(err.splitlines()) == 1 and "init_from: dawson_city_barbers heuristic " \
         "styles: barber, shopkeeper, prospector (got 'x')" in err
     assert not (tmp_path / "runs").exists()
+
+
+def test_bc_holdout_measures_agreement_on_unseen_games(capsys):
+    """bc_holdout's parts run (tiny budget; its figures are measurements)."""
+    from skagway_experiments.exit import bc_holdout
+
+    bc_holdout.main(["--game", "dawson_city_barbers", "--players", "2", "--style", "barber",
+                     "--fit", "3:1", "--fit", "2:2", "--held-out", "2", "--hidden", "8"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and lines[0].endswith("held out")
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "3 games, epoch 1", "2 games, epoch 1", "2 games, epoch 2"]
