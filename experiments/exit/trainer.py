@@ -1,5 +1,10 @@
 """The expert-iteration loop: self-play with search, learn, gate, evaluate.
 
+With ``init_from: heuristic:<style>``, first (once, before generation 1) the **warm
+start** (``warm_start.py``): the network imitates the style's moves and the games'
+returns, is saved as ``models/start.zip``, and its plain policy plays the anchors
+(``eval.jsonl``, generation 0, label ``start``); ``state.json`` records it as done.
+
 Each generation:
 
 1. **self-play**: ``games_per_generation`` games, every seat searching with the *best*
@@ -32,7 +37,8 @@ The run folder (``{game}__{exp}__{seed}__{time}``): ``config.yaml``, ``run.json`
 ``train.log``, ``tb/`` (TensorBoard) and ``tb/progress.csv`` (the learning curve, a row
 a generation), ``checkpoints/`` (``state.json``, ``learner.pt`` torch's candidate and
 optimiser, ``best.zip``, ``buffer.npz``), ``models/`` (``gen_<g>.zip`` each accepted
-network, ``final.zip`` the best at the end: an ``exit:`` bot), ``eval.db`` and
+network, ``start.zip`` the warm start's, ``final.zip`` the best at the end: an ``exit:``
+bot), ``eval.db`` and
 ``eval.jsonl``.
 """
 
@@ -202,7 +208,7 @@ class ExitTrainer:
             self.best = self.learner.arrays()
             self.state = {"generation": 0, "best_generation": 0, "games": 0, "positions": 0}
             if is_heuristic_start(config.init_from):
-                self.state["warm_start"] = None  # done: what it measured (warm_start())
+                self.state["warm_start"] = None  # until warm_start() has run: then its figures
         self.writer = None
 
     # -------------------------------------------------------------- helpers
