@@ -16,6 +16,8 @@ from skagway_agents.specs import Option
 
 from skagway_env.core import GameParameterError, UnknownGameError, make_game
 
+from .warm_start import is_heuristic_start, parse_styles
+
 
 class ExitConfigError(ValueError):
     """A config that cannot describe an expert-iteration run (one clear line)."""
@@ -49,7 +51,13 @@ class ExitConfig:
     hidden: tuple[int, ...] = (256, 256)
     activation: str = "relu"
     init_from: str | None = None
-    """A PPO bot file whose actor starts the network (where shapes match)."""
+    """A PPO bot file whose actor starts the network (where shapes match), or
+    ``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a mix): before generation
+    0 the network imitates that style's moves (``warm_start.py``)."""
+    bc_games: int = 400
+    """With ``init_from: heuristic:...``: the style's games the network imitates."""
+    bc_epochs: int = 20
+    """With ``init_from: heuristic:...``: passes over those games' positions."""
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
     batch_size: int = 256
@@ -90,6 +98,7 @@ SETTINGS: dict[str, Option] = {
     "dirichlet_alpha": Option(float, low=0, above=True),
     "dirichlet_fraction": Option(float, low=0, high=1), "temperature_moves": Option(int, low=0),
     "activation": Option(str, choices=("relu", "tanh")), "init_from": Option(str, none=True),
+    "bc_games": Option(int, low=1), "bc_epochs": Option(int, low=1),
     "learning_rate": Option(float, low=0, above=True), "weight_decay": Option(float, low=0),
     "batch_size": Option(int, low=1), "train_steps": Option(int, low=0),
     "buffer_size": Option(int, low=1), "value_weight": Option(float, low=0),
@@ -155,7 +164,8 @@ def config_from_mapping(data: Any, source: str = "config") -> ExitConfig:
 
 def check_config(config: ExitConfig, source: str = "config") -> None:
     """The checks that need the game: player count, parameters, the reward (the value
-    head is tanh and the gate reads rank returns), specs and ``init_from``."""
+    head is tanh and the gate reads rank returns), specs and ``init_from`` (a PPO bot's
+    header, or the names of heuristic styles)."""
     try:
         game = make_game(config.game, num_players=config.players, **config.params)
     except (UnknownGameError, GameParameterError) as exc:
@@ -174,7 +184,12 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
             make_agent(spec, game, 0)
         except ValueError as exc:
             raise ExitConfigError(f"{source}: eval_opponents: {exc}") from None
-    if config.init_from is not None:
+    if config.init_from is not None and is_heuristic_start(config.init_from):
+        try:
+            parse_styles(config.init_from, game)
+        except ValueError as exc:
+            raise ExitConfigError(f"{source}: init_from: {exc}") from None
+    elif config.init_from is not None:
         from skagway_agents.policy_file import PolicyFileError, read_header
 
         try:

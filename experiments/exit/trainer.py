@@ -1,5 +1,10 @@
 """The expert-iteration loop: self-play with search, learn, gate, evaluate.
 
+With ``init_from: heuristic:<style>``, first (once, before generation 1) the **warm
+start** (``warm_start.py``): the network imitates the style's moves and the games'
+returns, is saved as ``models/start.zip``, and its plain policy plays the anchors
+(``eval.jsonl``, generation 0, label ``start``); ``state.json`` records it as done.
+
 Each generation:
 
 1. **self-play**: ``games_per_generation`` games, every seat searching with the *best*
@@ -32,7 +37,8 @@ The run folder (``{game}__{exp}__{seed}__{time}``): ``config.yaml``, ``run.json`
 ``train.log``, ``tb/`` (TensorBoard) and ``tb/progress.csv`` (the learning curve, a row
 a generation), ``checkpoints/`` (``state.json``, ``learner.pt`` torch's candidate and
 optimiser, ``best.zip``, ``buffer.npz``), ``models/`` (``gen_<g>.zip`` each accepted
-network, ``final.zip`` the best at the end: an ``exit:`` bot), ``eval.db`` and
+network, ``start.zip`` the warm start's, ``final.zip`` the best at the end: an ``exit:``
+bot), ``eval.db`` and
 ``eval.jsonl``.
 """
 
@@ -62,6 +68,7 @@ from ..tournament import Store, config_from_dict, run_tournament
 from ..train import LEARNER, TrainingStopped, _sigint_held, learner_win_rates, package_versions
 from .config import ExitConfig, ExitConfigError, config_from_mapping, load_exit_config
 from .selfplay import GameJob, GameResult, SelfPlayWorker
+from .warm_start import fit, is_heuristic_start, parse_styles, play_demonstrations
 
 CURVE_FIELDS = ("generation", "games", "positions", "buffer", "policy_loss", "value_loss",
                 "gate_share", "accepted", "best_generation", "selfplay_seconds",
@@ -195,11 +202,13 @@ class ExitTrainer:
                                 (run_dir / "eval.jsonl").read_text().splitlines()
                                 ] if (run_dir / "eval.jsonl").exists() else []
         else:
-            if config.init_from:
+            if config.init_from and not is_heuristic_start(config.init_from):
                 copied = init_from_ppo(self.learner, config.init_from, self.header)
                 self.log(f"initialised {len(copied)} arrays from {config.init_from}")
             self.best = self.learner.arrays()
             self.state = {"generation": 0, "best_generation": 0, "games": 0, "positions": 0}
+            if is_heuristic_start(config.init_from):
+                self.state["warm_start"] = None  # until warm_start() has run: then its figures
         self.writer = None
 
     # -------------------------------------------------------------- helpers
@@ -283,14 +292,16 @@ class ExitTrainer:
         return (1.0 + float(np.mean(returns))) / 2.0
 
     # -------------------------------------------------------------- evaluation
-    def evaluate(self, generation: int, games: int, label: str = "eval") -> dict[str, Any]:
-        """The best network against ``players - 1`` copies of each anchor, every
-        seating, into ``eval.db`` (tournament ``<label>-<generation>``)."""
+    def evaluate(self, generation: int, games: int, label: str = "eval",
+                 simulations: int | None = None) -> dict[str, Any]:
+        """The best network (at ``simulations``, the config's ``eval_simulations`` when
+        not given) against ``players - 1`` copies of each anchor, every seating, into
+        ``eval.db`` (tournament ``<label>-<generation>``)."""
         c = self.config
         model = self.export(f"eval_{generation:05d}.zip", self.best,
                             self.state["best_generation"])
-        entrants = [{"name": LEARNER,
-                     "spec": f"exit:{model},simulations={c.eval_simulations}"}]
+        simulations = c.eval_simulations if simulations is None else simulations
+        entrants = [{"name": LEARNER, "spec": f"exit:{model},simulations={simulations}"}]
         entrants += [{"name": spec, "spec": spec} for spec in c.eval_opponents]
         lineups = [[LEARNER] + [spec] * (c.players - 1) for spec in c.eval_opponents]
         tournament = config_from_dict({
@@ -310,15 +321,60 @@ class ExitTrainer:
             records = store.records(run.tournament_id)
         finally:
             store.close()
-        row = {"generation": generation, "label": label,
+        row = {"generation": generation, "label": label, "simulations": simulations,
                "best_generation": self.state["best_generation"],
                **learner_win_rates(records, c.eval_opponents)}
         self.evaluations.append(row)
         with open(self.run_dir / "eval.jsonl", "a") as out:
             out.write(json.dumps(row) + "\n")
-        self.log(f"evaluation at generation {generation}: " + ", ".join(
+        named = "" if label == "eval" else f"{label} "
+        self.log(f"{named}evaluation at generation {generation}: " + ", ".join(
             f"win rate vs {spec} {row[spec]['win_rate']:.3f}" for spec in c.eval_opponents))
         return row
+
+    # -------------------------------------------------------------- warm start
+    def warm_start(self) -> None:
+        """Imitate the heuristic style (``warm_start.py``), then measure the start
+        network's plain policy against the anchors (``eval.jsonl``, label ``start``,
+        generation 0). Marked done in ``state.json`` only after both, so a run stopped
+        here redoes them, the same way (the games and the fit are seeded), and a run
+        resumed later never does."""
+        c = self.config
+        styles = parse_styles(c.init_from, self.game)
+        started = time.perf_counter()
+        data = play_demonstrations(self.game, styles, c.bc_games, c.seed)
+        seconds = time.perf_counter() - started
+        self.log(f"warm start: {c.bc_games} games of {c.init_from} ({seconds:.1f} s), "
+                 f"{len(data)} positions to imitate")
+
+        def on_epoch(epoch: int, policy_loss: float, value_loss: float,
+                     agreement: float) -> None:
+            self.log(f"warm start epoch {epoch}/{c.bc_epochs}: loss {policy_loss:.3f} + "
+                     f"{value_loss:.3f}, picks the style's move at {agreement:.3f} of its "
+                     "positions")
+            for key, value in (("policy_loss", policy_loss), ("value_loss", value_loss),
+                               ("agreement", agreement)):
+                self.scalar(f"warm_start/{key}", value, epoch)
+
+        if (self.run_dir / "eval.jsonl").exists():  # a start evaluation left half done
+            (self.run_dir / "eval.jsonl").unlink()
+            self.evaluations = []
+        rows = fit(self.learner, data, epochs=c.bc_epochs, batch_size=c.batch_size,
+                   learning_rate=c.learning_rate, weight_decay=c.weight_decay,
+                   value_weight=c.value_weight, seed=c.seed, on_epoch=on_epoch)
+        self.best = self.learner.arrays()
+        self.export("start.zip", self.best, 0)
+        evaluation = self.evaluate(0, c.eval_games, "start", simulations=0)
+        for spec in c.eval_opponents:
+            self.scalar(f"eval/win_rate_vs_{spec.replace(':', '_')}",
+                        evaluation[spec]["win_rate"], 0)
+        last = rows[-1]
+        self.state["warm_start"] = {
+            "styles": list(styles), "games": c.bc_games, "positions": len(data),
+            "epochs": c.bc_epochs, "policy_loss": round(last["policy_loss"], 6),
+            "value_loss": round(last["value_loss"], 6),
+            "agreement": round(last["agreement"], 6)}
+        self.checkpoint()
 
     # -------------------------------------------------------------- the loop
     def scalar(self, name: str, value: float, generation: int) -> None:
@@ -389,6 +445,8 @@ class ExitTrainer:
                 pool = Pool(c, stack, self.ray_address)
                 self.log(f"{'resumed at' if done else 'started at'} generation {done} of "
                          f"{total} ({self.run_dir}; {c.workers or 'no'} Ray workers)")
+                if "warm_start" in self.state and self.state["warm_start"] is None:
+                    self.warm_start()
                 bar = tqdm(total=total, initial=done, unit="gen", desc=f"exit {c.game}",
                            file=sys.stderr,
                            disable=None if self.progress is None else not self.progress)
