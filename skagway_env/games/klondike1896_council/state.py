@@ -161,8 +161,29 @@ class CouncilState(State):
         if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
             if not self.free(player):
                 return self.game.wait_mask.copy()
-            return race.race_choices(self, player)[1].copy()
+            return race.race_mask(self, player).copy()
         return super().legal_actions_mask(player)
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """``State.apply_actions`` with each seat's check read from its choices' bit set
+        (``race.race_bits``; a seat not free may only wait), not by a search of its
+        list. Anything else (a wrong count, a number that is not a plain ``int``, an
+        illegal action) goes to ``State.apply_actions``, which checks and raises as for
+        every game."""
+        if self.phase == RACE and len(actions) == self.num_players:
+            wait = self.game.codec.wait
+            for p, a in enumerate(actions):
+                if type(a) is not int or not (
+                        a == wait if not self.free(p)
+                        else a >= 0 and race.race_bits(self, p) >> a & 1):
+                    break
+            else:
+                joint = list(actions)
+                self._apply_actions(joint)
+                self.history.append(joint)
+                self._legal = None
+                return
+        super().apply_actions(actions)
 
     def _apply_action(self, action: int) -> None:
         self._public = None
