@@ -425,7 +425,17 @@ def _padding(game: CouncilGame) -> np.ndarray:
 
 # ---------------------------------------------------------------------- text
 def move_name(s: CouncilState, action: int) -> str:
-    game = s.game
+    """A player action's name; it reads only the game, so the game keeps each name
+    made (every check names every board and claim laid, in every playout of a
+    search)."""
+    names = s.game.__dict__.setdefault("_move_names", {})
+    found = names.get(action)
+    if found is None:
+        found = names[action] = _move_name(s.game, action)
+    return found
+
+
+def _move_name(game: CouncilGame, action: int) -> str:
     comp = game.components
     move = game.codec.decode(action)
     if isinstance(move, Lay):

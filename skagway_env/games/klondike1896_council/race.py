@@ -23,7 +23,6 @@ import numpy as np
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import _edge_check
-from .actions import Declare, Lay, Place, Wait
 from .timing import WAIT_BEATS, claim_beats
 
 if TYPE_CHECKING:
@@ -127,6 +126,11 @@ def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
     for: the envs read only masks, a search's playouts only lists."""
     kept = _kept_choices(s, p)
     return _kept_list(kept), _kept_mask(s, kept)
+
+
+def race_list(s: CouncilState, p: int) -> list[int]:
+    """``race_choices``' list alone (``CouncilState._legal_actions``' read)."""
+    return _kept_list(_kept_choices(s, p))
 
 
 def race_mask(s: CouncilState, p: int) -> np.ndarray:
@@ -240,28 +244,30 @@ def legal_bits(s: CouncilState, p: int) -> int:
 
 def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
     """Apply the move of every free racing seat at this moment of the clock; return
-    the seats that declared."""
+    the seats that declared. The codec's ranges are read directly (``codec.decode``
+    made a named tuple a seat a tick)."""
     game = s.game
     codec = game.codec
+    clock, declare = s.clock, codec.declare
     declared = []
     for p, action in enumerate(joint):
         if not s.free(p):
             continue
-        move = codec.decode(action)
-        if isinstance(move, Lay):
+        if action < codec.place_base:  # Lay
             s.landscape[p].append(action)
-            s.free_at[p] = s.clock + game.params.board_beats
+            s.free_at[p] = clock + game.params.board_beats
             s.pacing.append(p)
-        elif isinstance(move, Place):
-            lay_claim(s, p, move.slot, move.rotation * codec.cells + move.anchor)
+        elif action < declare:  # Place
+            slot, offset = divmod(action - codec.place_base, codec.per_slot)
+            lay_claim(s, p, slot, offset)
             s.placed[p].append(action)
-            s.free_at[p] = s.clock + claim_beats(game, move.slot)
+            s.free_at[p] = clock + claim_beats(game, slot)
             s.pacing.append(p)
-        elif isinstance(move, Wait):
-            s.free_at[p] = s.clock + WAIT_BEATS
+        elif action == codec.wait:
+            s.free_at[p] = clock + WAIT_BEATS
         else:
-            assert isinstance(move, Declare)
-            s.declared[p] = s.clock
+            assert action == declare
+            s.declared[p] = clock
             declared.append(p)
     return declared
 

@@ -95,8 +95,10 @@ class CouncilState(State):
         return self.phase == RACE and self.declared[p] < 0 and p != self.last
 
     def free(self, p: int) -> bool:
-        """Racing and done with its last move: it chooses the next one now."""
-        return self.racing(p) and self.free_at[p] <= self.clock
+        """Racing and done with its last move: it chooses the next one now (``racing``
+        written out: every seat of every tick asks)."""
+        return (self.phase == RACE and self.declared[p] < 0 and p != self.last
+                and self.free_at[p] <= self.clock)
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -129,7 +131,7 @@ class CouncilState(State):
                 return []  # a tick has no single seat to move: ask each seat
             if not self.free(player):
                 return [codec.wait]
-            return race.race_choices(self, player)[0]
+            return race.race_list(self, player)
         if phase == TAKE:
             return [codec.take(k) for k, c in enumerate(self.table) if c]
         if phase == JOIN:
