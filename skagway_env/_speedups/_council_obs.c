@@ -2,6 +2,7 @@
  * skagway_env/games/klondike1896_council/observation.py's ``encode_python`` (issue 21).
  *
  *     encode(out, state, player, layout) -> None
+ *     encode_every_seat(out, state, layout) -> None   (out: seats x size)
  *
  * ``out`` is a zeroed, writable float32 buffer of the tensor's size; ``layout`` is
  * ``observation._compiled_layout(game)``: the sizes and the game's constant tables, so
@@ -384,9 +385,70 @@ done:
     Py_RETURN_NONE;
 }
 
+/* Every seat's tensor at once, row ``p`` seat ``p``'s: the head and each seat's two
+ * blocks (as its owner sees it, as the others do) are written once and copied into
+ * the rows (a simultaneous node: every seat observes the same position). */
+static PyObject *encode_every_seat(PyObject *module, PyObject *const *args,
+                                   Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode_every_seat(out, state, layout)");
+        return NULL;
+    }
+    PyObject *state = args[1];
+    Layout lay;
+    if (read_layout(args[2], &lay) < 0) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    PyObject *game = NULL;
+    Seats st = {0};
+    float *blocks = NULL;
+    int ok = 0;
+    if (view.len != lay.n * lay.size * (Py_ssize_t)sizeof(float)) {
+        PyErr_SetString(PyExc_ValueError, "council observation: out has the wrong size");
+        goto done;
+    }
+    float *out = (float *)view.buf;
+    Py_ssize_t width = lay.seat_size;
+    blocks = PyMem_Calloc((size_t)(2 * lay.n * width), sizeof(float));
+    if (blocks == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (write_head(&lay, state, out) < 0 || read_seats(state, &lay, &st) < 0) goto done;
+    game = PyObject_GetAttr(state, s_game);
+    if (game == NULL) goto done;
+    for (long q = 0; q < lay.n; q++) {
+        if (write_seat(&lay, &st, game, q, 1, blocks + 2 * q * width) < 0
+            || (lay.hidden && write_seat(&lay, &st, game, q, 0,
+                                         blocks + (2 * q + 1) * width) < 0))
+            goto done;
+    }
+    for (long p = 0; p < lay.n; p++) {
+        float *row = out + p * lay.size;
+        if (p) memcpy(row, out, (size_t)lay.head_size * sizeof(float));
+        for (long r = 0; r < lay.n; r++) {
+            long q = (p + r) % lay.n;
+            int seen = r == 0 || !lay.hidden;
+            memcpy(row + lay.head_size + r * width, blocks + (2 * q + !seen) * width,
+                   (size_t)width * sizeof(float));
+        }
+    }
+    ok = 1;
+done:
+    PyMem_Free(blocks);
+    release(&st);
+    Py_XDECREF(game);
+    PyBuffer_Release(&view);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
      "encode(out, state, player, layout): write the council tensor into out."},
+    {"encode_every_seat", (PyCFunction)(void (*)(void))encode_every_seat, METH_FASTCALL,
+     "encode_every_seat(out, state, layout): every seat's tensor, one row a seat."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -33,15 +33,21 @@ CONFIGS = [
 
 
 def _problems(state, label: str) -> list[str]:
+    """Each seat's tensor by the C twin (alone and in every seat's rows), by the Python
+    path and by the reference, compared."""
     found = []
+    rows = observation.encode_every_seat(state)
+    assert rows.shape == (state.num_players, observation.size(state.game))
     for seat in range(state.num_players):
         compiled = observation.encode_compiled(state, seat)
         python = observation.encode_python(state, seat)
         plain = reference_encode(state, seat)
-        assert compiled.dtype == python.dtype == np.float32
+        assert compiled.dtype == python.dtype == rows.dtype == np.float32
         assert compiled.shape == python.shape == plain.shape
-        if compiled.tobytes() != python.tobytes() or python.tobytes() != plain.tobytes():
-            differ = np.flatnonzero((compiled != python) | (python != plain)).tolist()
+        if (compiled.tobytes() != python.tobytes() or python.tobytes() != plain.tobytes()
+                or rows[seat].tobytes() != compiled.tobytes()):
+            differ = np.flatnonzero((compiled != python) | (python != plain)
+                                    | (rows[seat] != compiled)).tolist()
             found.append(f"{label} seat {seat}: features {differ[:10]} differ")
     return found
 
@@ -73,3 +79,27 @@ def test_the_c_twin_checks_its_buffer_and_layout():
     wrong = (*layout[:9], layout[9] + 1, *layout[10:])  # a seat block one value longer
     with pytest.raises(ValueError, match="inconsistent layout"):
         observation._COMPILED.encode(np.zeros(layout[10], np.float32), state, 0, wrong)
+    with pytest.raises(ValueError, match="wrong size"):  # one row short
+        observation._COMPILED.encode_every_seat(np.zeros((2, layout[10]), np.float32),
+                                                state, layout)
+
+
+def test_a_race_tensor_is_a_fresh_copy_of_the_kept_row():
+    """At a race tick the state keeps every seat's row until the next action: a
+    seat's tensor is its own array (writing on it changes nothing kept), and the
+    next tick's tensors follow the move."""
+    game = GameConfig(GAME, 3).make()
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2602)
+    while not state.is_simultaneous_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    first = state.observation_tensor(0)
+    first[:] = 7.0
+    again = state.observation_tensor(0)
+    assert again.tobytes() == observation.encode_python(state, 0).tobytes()
+    state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(3)])
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for seat in range(3):
+        assert (state.observation_tensor(seat).tobytes()
+                == reference_encode(state, seat).tobytes())

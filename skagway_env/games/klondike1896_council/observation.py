@@ -410,6 +410,18 @@ def encode_compiled(s: CouncilState, player: int) -> np.ndarray:
     return out
 
 
+def encode_every_seat(s: CouncilState) -> np.ndarray | None:
+    """Every seat's tensor of this position, row ``p`` seat ``p``'s (the C twin
+    writes the head and each seat's blocks once for all rows: at a simultaneous node
+    every seat observes the same position); None without the C twin."""
+    if _COMPILED is None:
+        return None
+    layout = s.game.__dict__.get("_compiled_layout") or compiled_layout(s.game)
+    out = np.zeros((layout[0], layout[10]), dtype=np.float32)
+    _COMPILED.encode_every_seat(out, s, layout)
+    return out
+
+
 encode = encode_python if _COMPILED is None else encode_compiled
 """``player``'s tensor (the State's ``observation_tensor``): the C twin when built."""
 

@@ -65,6 +65,7 @@ class CouncilState(State):
         # from, kept across moves (a seat's choices change only when it moves)
         self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
+        self._observed: np.ndarray | None = None  # observation.encode_every_seat's rows
         self._blocks: dict | None = None  # observation's pieces, kept across moves
         self._new_round_seats()
 
@@ -166,6 +167,19 @@ class CouncilState(State):
             return race.race_mask(self, player).copy()
         return super().legal_actions_mask(player)
 
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """In the race (every seat observes each tick), every seat's tensor is written
+        at once by the C twin (``observation.encode_every_seat``) and kept until the
+        next action; a seat gets a copy of its row. Elsewhere, or without the twin,
+        the one seat's ``observation.encode``."""
+        if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
+            rows = self._observed
+            if rows is None:
+                rows = self._observed = observation.encode_every_seat(self)
+            if rows is not None:
+                return rows[player].copy()
+        return observation.encode(self, player)
+
     def apply_actions(self, actions: Sequence[int]) -> None:
         """``State.apply_actions`` with each seat's check read from its choices' bit set
         (``race.race_bits``; a seat not free may only wait), not by a search of its
@@ -188,7 +202,7 @@ class CouncilState(State):
         super().apply_actions(actions)
 
     def _apply_action(self, action: int) -> None:
-        self._public = None
+        self._public = self._observed = None
         phase = self.phase
         if phase == FILL:
             cards.lay_out_card(self, action)
@@ -212,7 +226,7 @@ class CouncilState(State):
         self._settle()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._public = None
+        self._public = self._observed = None
         self.pending = race.play_tick(self, list(actions))
         if self.game.params.pace_beats == 1:
             self.pacing = []
