@@ -35,6 +35,12 @@ LEGAL_KEPT = 4096
 ``legal_offsets``, a game keeps before it starts again from none."""
 
 
+REACH_KEPT = 8192
+"""Halos whose ``reach`` (a dozen small integers a slot) a game keeps before it starts
+again from none: about every placement's halo there is (11 claims x 4 turns x 144
+anchors at most), a couple of kilobytes each."""
+
+
 def slots_of(s: CouncilState, p: int) -> range:
     """The claim slots a seat holds: its set of 11, and a child's extra claim."""
     comp = s.game.components
@@ -61,11 +67,12 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     game = s.game
-    covered, edges, free_at, halo_at = _search_cover(s, p)
+    covered, edges, free_at = _search_cover(s, p)
     cells = game.grid.cells
     out: list[int] = []
-    for rot, offsets, fit, table in game.slot_turns[slot]:
-        ok = fitting(offsets, fit, table, free_at, halo_at, covered, edges)
+    for (rot, offsets, _, table), near in zip(game.slot_turns[slot],
+                                              reach(game, s.halo[p])[slot], strict=True):
+        ok = fitting(offsets, near, table, free_at, covered, edges)
         if ok:
             start = rot * cells
             out += [start + a for a in bits(ok)]
@@ -73,23 +80,42 @@ def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 
 def _search_cover(s: CouncilState, p: int) -> tuple[int, list[tuple[int, int, int]],
-                                                     dict[int, int], dict[int, int]]:
+                                                     dict[int, int]]:
     """What the anchor search reads of ``p``'s cover: its cells with those past the
     boards laid counted as taken (a claim may not go beyond the landscape,
     [Connecting claims]), the edge rules still binding ([Placing the claim]: until the
-    path touched a board's top and bottom), and the free cells and the last claim's
-    halo shifted by each cell offset a turned claim has (``game.turn_offsets``: ten
-    offsets serve every turn of every claim, so each shift is made once a search,
-    not once a turn)."""
+    path touched a board's top and bottom), and the free cells shifted by each cell
+    offset a turned claim has (``game.turn_offsets``: ten offsets serve every turn of
+    every claim, so each shift is made once a search, not once a turn)."""
     game = s.game
     covered = s.covered[p] | game.beyond[len(s.landscape[p])]
     edges = [rule for rule in game.grid.edge_rules
              if not (covered & rule[0] and covered & rule[1])]
     free = game.grid_full & ~covered
-    halo = s.halo[p]
-    offsets = game.turn_offsets
-    return (covered, edges, {o: free >> o for o in offsets},
-            {o: halo >> o for o in offsets})
+    return covered, edges, {o: free >> o for o in game.turn_offsets}
+
+
+def reach(game: CouncilGame, halo: int) -> tuple[tuple[int, ...], ...]:
+    """For each slot, for each of its turns (``slot_turns``' order): the anchors where
+    the turned claim fits in the grid and one of its cells touches ``halo`` (Game 1's
+    "touches the last claim"). A halo is one placement's (or the start's), so the
+    same recur: the game keeps them for up to ``REACH_KEPT`` halos."""
+    known = game.reach_kept
+    found = known.get(halo)
+    if found is None:
+        if len(known) >= REACH_KEPT:
+            known.clear()
+        found = known[halo] = tuple(
+            tuple(fit & _touching(offsets, halo) for _, offsets, fit, _ in turns)
+            for turns in game.slot_turns)
+    return found
+
+
+def _touching(offsets: tuple[int, ...], halo: int) -> int:
+    touch = 0
+    for o in offsets:
+        touch |= halo >> o
+    return touch
 
 
 def turn_offsets(game: CouncilGame) -> tuple[int, ...]:
@@ -99,16 +125,15 @@ def turn_offsets(game: CouncilGame) -> tuple[int, ...]:
                          for o in offsets}))
 
 
-def fitting(offsets: tuple[int, ...], fit: int, table: list, free_at: dict[int, int],
-            halo_at: dict[int, int], covered: int, edges: list[tuple[int, int, int]]) -> int:
+def fitting(offsets: tuple[int, ...], near: int, table: list, free_at: dict[int, int],
+            covered: int, edges: list[tuple[int, int, int]]) -> int:
     """The anchors of one turned claim that are legal: Game 1's ``legal_anchors`` for
     one turn (every cell free, one touching the last claim's halo, the edge rule),
-    read from ``_search_cover``'s shifted free cells and halo."""
-    ok, touch = fit, 0
+    from the anchors ``near`` the halo (``reach``) and ``_search_cover``'s shifted
+    free cells."""
+    ok = near
     for o in offsets:
         ok &= free_at[o]
-        touch |= halo_at[o]
-    ok &= touch
     for top, bottom, beyond in edges:
         if ok:
             ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
@@ -216,20 +241,21 @@ def legal_bits(s: CouncilState, p: int) -> int:
             if d not in designs:
                 out |= turns << codec.lay(d, 0)
     if laid:
-        covered, edges, free_at, halo_at = _search_cover(s, p)
+        covered, edges, free_at = _search_cover(s, p)
         cells = game.grid.cells
         turns_of = game.slot_turns
+        near_of = reach(game, s.halo[p])
         for slot in slots_of(s, p):
             if used >> slot & 1:
                 continue
             found = 0  # the slot's own bits, shifted into place once (a shift of
             # the whole action space's integer costs as much as a turn's search)
-            for rot, offsets, fit, table in turns_of[slot]:
-                ok, touch = fit, 0  # ``fitting``, written out: a call a turn cost a fifth
-                for o in offsets:
+            for (rot, offsets, _, table), ok in zip(turns_of[slot], near_of[slot],
+                                                    strict=True):
+                if not ok:
+                    continue
+                for o in offsets:  # ``fitting``, written out: a call a turn cost a fifth
                     ok &= free_at[o]
-                    touch |= halo_at[o]
-                ok &= touch
                 for top, bottom, beyond in edges:
                     if ok:
                         ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
