@@ -37,6 +37,11 @@ counts, none negative, each up to what the rules and the component data allow:
   ``richest_space``.
 
 Nothing stays infinite: every count comes from a fixed supply, board or round count.
+
+Two paths write the same tensor bit for bit: ``encode_python`` (blocks kept across
+moves) and, where ``skagway_env/_speedups/_council_obs.c`` is built, its C twin
+(``encode_compiled``; ``encode_every_seat`` for all seats of a race tick at once).
+``encode`` is the C twin when built (``SKAGWAY_PURE_PYTHON=1`` turns it off).
 """
 
 from __future__ import annotations
