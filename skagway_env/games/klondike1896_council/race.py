@@ -67,32 +67,30 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     game = s.game
-    covered, edges, free_at = _search_cover(s, p)
+    covered, edges, free = _search_cover(s, p)
     cells = game.grid.cells
+    halo = s.halo[p]
+    kept = game.reach_kept.get(halo)  # one slot: a reach not kept is not made whole
     out: list[int] = []
-    for (rot, offsets, _, table), near in zip(game.slot_turns[slot],
-                                              reach(game, s.halo[p])[slot], strict=True):
-        ok = fitting(offsets, near, table, free_at, covered, edges)
+    for turn, (rot, offsets, fit, table) in enumerate(game.slot_turns[slot]):
+        near = kept[slot][turn] if kept is not None else fit & _touching(offsets, halo)
+        ok = fitting(offsets, near, table, free, covered, edges)
         if ok:
             start = rot * cells
             out += [start + a for a in bits(ok)]
     return out
 
 
-def _search_cover(s: CouncilState, p: int) -> tuple[int, list[tuple[int, int, int]],
-                                                     dict[int, int]]:
+def _search_cover(s: CouncilState, p: int) -> tuple[int, list[tuple[int, int, int]], int]:
     """What the anchor search reads of ``p``'s cover: its cells with those past the
     boards laid counted as taken (a claim may not go beyond the landscape,
     [Connecting claims]), the edge rules still binding ([Placing the claim]: until the
-    path touched a board's top and bottom), and the free cells shifted by each cell
-    offset a turned claim has (``game.turn_offsets``: ten offsets serve every turn of
-    every claim, so each shift is made once a search, not once a turn)."""
+    path touched a board's top and bottom), and the free cells."""
     game = s.game
     covered = s.covered[p] | game.beyond[len(s.landscape[p])]
     edges = [rule for rule in game.grid.edge_rules
              if not (covered & rule[0] and covered & rule[1])]
-    free = game.grid_full & ~covered
-    return covered, edges, {o: free >> o for o in game.turn_offsets}
+    return covered, edges, game.grid_full & ~covered
 
 
 def reach(game: CouncilGame, halo: int) -> tuple[tuple[int, ...], ...]:
@@ -125,15 +123,14 @@ def turn_offsets(game: CouncilGame) -> tuple[int, ...]:
                          for o in offsets}))
 
 
-def fitting(offsets: tuple[int, ...], near: int, table: list, free_at: dict[int, int],
-            covered: int, edges: list[tuple[int, int, int]]) -> int:
+def fitting(offsets: tuple[int, ...], near: int, table: list, free: int, covered: int,
+            edges: list[tuple[int, int, int]]) -> int:
     """The anchors of one turned claim that are legal: Game 1's ``legal_anchors`` for
     one turn (every cell free, one touching the last claim's halo, the edge rule),
-    from the anchors ``near`` the halo (``reach``) and ``_search_cover``'s shifted
-    free cells."""
+    from the anchors ``near`` the halo (``reach``)."""
     ok = near
     for o in offsets:
-        ok &= free_at[o]
+        ok &= free >> o
     for top, bottom, beyond in edges:
         if ok:
             ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
@@ -241,7 +238,10 @@ def legal_bits(s: CouncilState, p: int) -> int:
             if d not in designs:
                 out |= turns << codec.lay(d, 0)
     if laid:
-        covered, edges, free_at = _search_cover(s, p)
+        covered, edges, free = _search_cover(s, p)
+        # the ten cell offsets of every turn (``game.turn_offsets``) shift the free
+        # cells once a search, not once a turn
+        free_at = {o: free >> o for o in game.turn_offsets}
         cells = game.grid.cells
         turns_of = game.slot_turns
         near_of = reach(game, s.halo[p])
