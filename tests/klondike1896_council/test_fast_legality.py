@@ -86,3 +86,23 @@ def test_the_games_store_of_choices_stays_bounded_and_right(monkeypatch):
     for state in seen[::5]:
         _assert_same(state.clone(), "from the store")
         assert len(game.legal_kept) <= 3
+
+
+def test_the_games_store_of_halo_reaches_stays_bounded_and_right(monkeypatch):
+    """The game keeps the anchors near at most ``REACH_KEPT`` halos (``race.reach``),
+    then starts again; choices searched from kept and fresh reaches equal the plain
+    listing, and a kept reach is each turn's fit touching the halo."""
+    monkeypatch.setattr(race, "REACH_KEPT", 3)
+    game = skagway_env.make_game(GAME, num_players=4)
+    rng = np.random.default_rng(2282)
+    seen: list = []
+    random_playout(game.new_initial_state(), rng, lambda s, into=seen: into.append(s.clone()))
+    assert 0 < len(game.reach_kept) <= 3
+    for state in seen[::4]:
+        _assert_same(state.clone(), "with a bounded store of reaches")
+        assert len(game.reach_kept) <= 3
+    halo = next(iter(game.reach_kept))
+    for turns, near in zip(game.slot_turns, race.reach(game, halo), strict=True):
+        for (_, offsets, fit, _), anchors in zip(turns, near, strict=True):
+            assert anchors == fit & sum(1 << a for a in range(game.grid.cells)
+                                        if any(halo >> (a + o) & 1 for o in offsets))

@@ -100,9 +100,11 @@ class CouncilGame(Game):
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
+        self.turn_offsets = race.turn_offsets(self)  # the cell offsets those turns have
         self.grid_full = (1 << self.grid.cells) - 1
         self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
         self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store
+        self.reach_kept: dict[int, tuple] = {}  # race.reach's store, by halo
         self.wait_mask = np.zeros(self.codec.size, dtype=np.int8)  # a busy seat's mask
         self.wait_mask[self.codec.wait] = 1
         self._terrain: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}

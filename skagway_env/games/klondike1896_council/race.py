@@ -23,7 +23,6 @@ import numpy as np
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import _edge_check
-from .actions import Declare, Lay, Place, Wait
 from .timing import WAIT_BEATS, claim_beats
 
 if TYPE_CHECKING:
@@ -34,6 +33,12 @@ if TYPE_CHECKING:
 LEGAL_KEPT = 4096
 """Seat covers whose ``legal_bits`` (about a kilobyte each), and covers and slots whose
 ``legal_offsets``, a game keeps before it starts again from none."""
+
+
+REACH_KEPT = 8192
+"""Halos whose ``reach`` (a dozen small integers a slot) a game keeps before it starts
+again from none: about every placement's halo there is (11 claims x 4 turns x 144
+anchors at most), a couple of kilobytes each."""
 
 
 def slots_of(s: CouncilState, p: int) -> range:
@@ -62,39 +67,70 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     game = s.game
-    covered, halo, edges = _search_cover(s, p)
-    free = game.grid_full & ~covered
+    covered, edges, free = _search_cover(s, p)
     cells = game.grid.cells
+    halo = s.halo[p]
+    kept = game.reach_kept.get(halo)  # one slot: a reach not kept is not made whole
     out: list[int] = []
-    for rot, offsets, fit, table in game.slot_turns[slot]:
-        ok = fitting(offsets, fit, table, free, halo, covered, edges)
+    for turn, (rot, offsets, fit, table) in enumerate(game.slot_turns[slot]):
+        near = kept[slot][turn] if kept is not None else fit & _touching(offsets, halo)
+        ok = fitting(offsets, near, table, free, covered, edges)
         if ok:
             start = rot * cells
             out += [start + a for a in bits(ok)]
     return out
 
 
-def _search_cover(s: CouncilState, p: int) -> tuple[int, int, list[tuple[int, int, int]]]:
+def _search_cover(s: CouncilState, p: int) -> tuple[int, list[tuple[int, int, int]], int]:
     """What the anchor search reads of ``p``'s cover: its cells with those past the
     boards laid counted as taken (a claim may not go beyond the landscape,
-    [Connecting claims]), the last claim's halo, and the edge rules still binding
-    ([Placing the claim]: until the path touched a board's top and bottom)."""
+    [Connecting claims]), the edge rules still binding ([Placing the claim]: until the
+    path touched a board's top and bottom), and the free cells."""
     game = s.game
     covered = s.covered[p] | game.beyond[len(s.landscape[p])]
     edges = [rule for rule in game.grid.edge_rules
              if not (covered & rule[0] and covered & rule[1])]
-    return covered, s.halo[p], edges
+    return covered, edges, game.grid_full & ~covered
 
 
-def fitting(offsets: tuple[int, ...], fit: int, table: list, free: int, halo: int,
-            covered: int, edges: list[tuple[int, int, int]]) -> int:
+def reach(game: CouncilGame, halo: int) -> tuple[tuple[int, ...], ...]:
+    """For each slot, for each of its turns (``slot_turns``' order): the anchors where
+    the turned claim fits in the grid and one of its cells touches ``halo`` (Game 1's
+    "touches the last claim"). A halo is one placement's (or the start's), so the
+    same recur: the game keeps them for up to ``REACH_KEPT`` halos."""
+    known = game.reach_kept
+    found = known.get(halo)
+    if found is None:
+        if len(known) >= REACH_KEPT:
+            known.clear()
+        found = known[halo] = tuple(
+            tuple(fit & _touching(offsets, halo) for _, offsets, fit, _ in turns)
+            for turns in game.slot_turns)
+    return found
+
+
+def _touching(offsets: tuple[int, ...], halo: int) -> int:
+    touch = 0
+    for o in offsets:
+        touch |= halo >> o
+    return touch
+
+
+def turn_offsets(game: CouncilGame) -> tuple[int, ...]:
+    """Every cell offset of every turned claim of the slots, ascending (a game's
+    ``slot_turns`` hold ten of them)."""
+    return tuple(sorted({o for turns in game.slot_turns for _, offsets, _, _ in turns
+                         for o in offsets}))
+
+
+def fitting(offsets: tuple[int, ...], near: int, table: list, free: int, covered: int,
+            edges: list[tuple[int, int, int]]) -> int:
     """The anchors of one turned claim that are legal: Game 1's ``legal_anchors`` for
-    one turn (every cell free, one touching the last claim's halo, the edge rule)."""
-    ok, touch = fit, 0
+    one turn (every cell free, one touching the last claim's halo, the edge rule),
+    from the anchors ``near`` the halo (``reach``)."""
+    ok = near
     for o in offsets:
         ok &= free >> o
-        touch |= halo >> o
-    ok &= touch
     for top, bottom, beyond in edges:
         if ok:
             ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
@@ -107,11 +143,35 @@ def race_actions(s: CouncilState, p: int) -> list[int]:
 
 
 def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
-    """``race_actions`` and its int8 mask over the action space. Kept in the state
-    (``s._race_legal``) with the seat's landscape and cover they follow from, so a seat
-    that waited finds its choices again; built from ``legal_bits``, themselves kept by
-    the game for the covers met most (``LEGAL_KEPT``: every round's first boards, the
-    root of a search's playouts)."""
+    """``race_actions`` and its int8 mask over the action space (neither to be written
+    on). Both come from the seat's ``race_bits``, each made the first time it is asked
+    for: the envs read only masks, a search's playouts only lists."""
+    kept = _kept_choices(s, p)
+    return _kept_list(kept), _kept_mask(s, kept)
+
+
+def race_list(s: CouncilState, p: int) -> list[int]:
+    """``race_choices``' list alone (``CouncilState._legal_actions``' read)."""
+    return _kept_list(_kept_choices(s, p))
+
+
+def race_mask(s: CouncilState, p: int) -> np.ndarray:
+    """``race_choices``' mask alone (the envs' read)."""
+    return _kept_mask(s, _kept_choices(s, p))
+
+
+def race_bits(s: CouncilState, p: int) -> int:
+    """A free racing seat's choices as ``legal_bits``' integer (bit ``a``: ``a`` legal),
+    the legality check of a joint move without a list."""
+    return _kept_choices(s, p)[1]
+
+
+def _kept_choices(s: CouncilState, p: int) -> list:
+    """The seat's entry in ``s._race_legal``: [key, bits, mask or None, list or None],
+    kept in the state with the seat's landscape and cover they follow from, so a seat
+    that waited finds its choices again; the bits come from ``legal_bits``, themselves
+    kept by the game for the covers met most (``LEGAL_KEPT``: every round's first
+    boards, the root of a search's playouts)."""
     game = s.game
     key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], game.is_child(p))
     kept = s._race_legal
@@ -119,20 +179,36 @@ def race_choices(s: CouncilState, p: int) -> tuple[list[int], np.ndarray]:
         kept = s._race_legal = {}
     found = kept.get(p)
     if found is not None and found[0] == key:
-        return found[1], found[2]
+        return found
     known = game.legal_kept
     legal_set = known.get(key)
     if legal_set is None:
         if len(known) >= LEGAL_KEPT:
             known.clear()
         legal_set = known[key] = legal_bits(s, p)
-    size = game.codec.size
-    raw = legal_set.to_bytes((size + 7) // 8, "little")
-    mask = np.unpackbits(np.frombuffer(raw, np.uint8), count=size, bitorder="little")
-    mask = mask.view(np.int8)
-    legal = np.flatnonzero(mask.view(np.bool_)).tolist()
-    kept[p] = (key, legal, mask)
-    return legal, mask
+    found = kept[p] = [key, legal_set, None, None]
+    return found
+
+
+def _kept_mask(s: CouncilState, kept: list) -> np.ndarray:
+    mask = kept[2]
+    if mask is None:
+        size = s.game.codec.size
+        raw = kept[1].to_bytes((size + 7) // 8, "little")
+        mask = kept[2] = np.unpackbits(np.frombuffer(raw, np.uint8), count=size,
+                                       bitorder="little").view(np.int8)
+    return mask
+
+
+def _kept_list(kept: list) -> list[int]:
+    legal = kept[3]
+    if legal is None:
+        bits_set = kept[1]
+        size = (bits_set.bit_length() + 7) // 8
+        raw = np.frombuffer(bits_set.to_bytes(size, "little"), np.uint8)
+        flags = np.unpackbits(raw, bitorder="little").view(np.bool_)  # bool: nonzero
+        legal = kept[3] = np.flatnonzero(flags).tolist()  # is twice as fast on it
+    return legal
 
 
 def slot_turns(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int, list], ...],
@@ -162,17 +238,31 @@ def legal_bits(s: CouncilState, p: int) -> int:
             if d not in designs:
                 out |= turns << codec.lay(d, 0)
     if laid:
-        covered, halo, edges = _search_cover(s, p)
-        free = game.grid_full & ~covered
+        covered, edges, free = _search_cover(s, p)
+        # the ten cell offsets of every turn (``game.turn_offsets``) shift the free
+        # cells once a search, not once a turn
+        free_at = {o: free >> o for o in game.turn_offsets}
         cells = game.grid.cells
         turns_of = game.slot_turns
+        near_of = reach(game, s.halo[p])
         for slot in slots_of(s, p):
             if used >> slot & 1:
                 continue
-            base = codec.place(slot, 0)
-            for rot, offsets, fit, table in turns_of[slot]:
-                out |= fitting(offsets, fit, table, free, halo, covered, edges) << (
-                    base + rot * cells)
+            found = 0  # the slot's own bits, shifted into place once (a shift of
+            # the whole action space's integer costs as much as a turn's search)
+            for (rot, offsets, _, table), ok in zip(turns_of[slot], near_of[slot],
+                                                    strict=True):
+                if not ok:
+                    continue
+                for o in offsets:  # ``fitting``, written out: a call a turn cost a fifth
+                    ok &= free_at[o]
+                for top, bottom, beyond in edges:
+                    if ok:
+                        ok = _edge_check(table, offsets, ok, covered, top, bottom, beyond)
+                if ok:
+                    found |= ok << (rot * cells)
+            if found:
+                out |= found << codec.place(slot, 0)
     if used:  # [Playing the game] "covers (or thinks that they have covered)"
         out |= 1 << codec.declare
     return out
@@ -180,28 +270,30 @@ def legal_bits(s: CouncilState, p: int) -> int:
 
 def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
     """Apply the move of every free racing seat at this moment of the clock; return
-    the seats that declared."""
+    the seats that declared. The codec's ranges are read directly (``codec.decode``
+    made a named tuple a seat a tick)."""
     game = s.game
     codec = game.codec
+    clock, declare = s.clock, codec.declare
     declared = []
     for p, action in enumerate(joint):
         if not s.free(p):
             continue
-        move = codec.decode(action)
-        if isinstance(move, Lay):
+        if action < codec.place_base:  # Lay
             s.landscape[p].append(action)
-            s.free_at[p] = s.clock + game.params.board_beats
+            s.free_at[p] = clock + game.params.board_beats
             s.pacing.append(p)
-        elif isinstance(move, Place):
-            lay_claim(s, p, move.slot, move.rotation * codec.cells + move.anchor)
+        elif action < declare:  # Place
+            slot, offset = divmod(action - codec.place_base, codec.per_slot)
+            lay_claim(s, p, slot, offset)
             s.placed[p].append(action)
-            s.free_at[p] = s.clock + claim_beats(game, move.slot)
+            s.free_at[p] = clock + claim_beats(game, slot)
             s.pacing.append(p)
-        elif isinstance(move, Wait):
-            s.free_at[p] = s.clock + WAIT_BEATS
+        elif action == codec.wait:
+            s.free_at[p] = clock + WAIT_BEATS
         else:
-            assert isinstance(move, Declare)
-            s.declared[p] = s.clock
+            assert action == declare
+            s.declared[p] = clock
             declared.append(p)
     return declared
 

@@ -46,7 +46,7 @@ def redraw(s: CouncilState, player: int, rng: np.random.Generator) -> CouncilSta
         _redraw_seat(view, q, rng)
     _rewrite_history(view, seats)
     view._race_legal = None
-    view._public = None
+    view._public = view._observed = None
     return view
 
 

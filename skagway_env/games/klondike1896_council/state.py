@@ -65,6 +65,7 @@ class CouncilState(State):
         # from, kept across moves (a seat's choices change only when it moves)
         self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
+        self._observed: np.ndarray | None = None  # observation.encode_every_seat's rows
         self._blocks: dict | None = None  # observation's pieces, kept across moves
         self._new_round_seats()
 
@@ -95,8 +96,10 @@ class CouncilState(State):
         return self.phase == RACE and self.declared[p] < 0 and p != self.last
 
     def free(self, p: int) -> bool:
-        """Racing and done with its last move: it chooses the next one now."""
-        return self.racing(p) and self.free_at[p] <= self.clock
+        """Racing and done with its last move: it chooses the next one now (``racing``
+        written out: every seat of every tick asks)."""
+        return (self.phase == RACE and self.declared[p] < 0 and p != self.last
+                and self.free_at[p] <= self.clock)
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -129,7 +132,7 @@ class CouncilState(State):
                 return []  # a tick has no single seat to move: ask each seat
             if not self.free(player):
                 return [codec.wait]
-            return race.race_choices(self, player)[0]
+            return race.race_list(self, player)
         if phase == TAKE:
             return [codec.take(k) for k, c in enumerate(self.table) if c]
         if phase == JOIN:
@@ -161,11 +164,45 @@ class CouncilState(State):
         if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
             if not self.free(player):
                 return self.game.wait_mask.copy()
-            return race.race_choices(self, player)[1].copy()
+            return race.race_mask(self, player).copy()
         return super().legal_actions_mask(player)
 
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """In the race (every seat observes each tick), every seat's tensor is written
+        at once by the C twin (``observation.encode_every_seat``) and kept until the
+        next action; a seat gets a copy of its row. Elsewhere, or without the twin,
+        the one seat's ``observation.encode``."""
+        if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
+            rows = self._observed
+            if rows is None:
+                rows = self._observed = observation.encode_every_seat(self)
+            if rows is not None:
+                return rows[player].copy()
+        return observation.encode(self, player)
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """``State.apply_actions`` with each seat's check read from its choices' bit set
+        (``race.race_bits``; a seat not free may only wait), not by a search of its
+        list. Anything else (a wrong count, a number that is not a plain ``int``, an
+        illegal action) goes to ``State.apply_actions``, which checks and raises as for
+        every game."""
+        if self.phase == RACE and len(actions) == self.num_players:
+            wait = self.game.codec.wait
+            for p, a in enumerate(actions):
+                if type(a) is not int or not (
+                        a == wait if not self.free(p)
+                        else a >= 0 and race.race_bits(self, p) >> a & 1):
+                    break
+            else:
+                joint = list(actions)
+                self._apply_actions(joint)
+                self.history.append(joint)
+                self._legal = None
+                return
+        super().apply_actions(actions)
+
     def _apply_action(self, action: int) -> None:
-        self._public = None
+        self._public = self._observed = None
         phase = self.phase
         if phase == FILL:
             cards.lay_out_card(self, action)
@@ -189,7 +226,7 @@ class CouncilState(State):
         self._settle()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._public = None
+        self._public = self._observed = None
         self.pending = race.play_tick(self, list(actions))
         if self.game.params.pace_beats == 1:
             self.pacing = []
