@@ -6,7 +6,8 @@ to a C twin built from ``skagway_env/_speedups/<name>.c`` (``setup.py`` compiles
 the install goes on and the pure-Python function is used). Both must give the same
 tensor, bit for bit: each twin's test plays games both ways (Skagway's:
 ``tests/skagway/test_compiled_encoder.py``; Klondike 1896's, Klondike Rush's and Dawson
-City Barbers': ``tests/test_compiled_encoders.py``), and ``tests/test_speedups_built.py``
+City Barbers': ``tests/test_compiled_encoders.py``; the council game's:
+``tests/klondike1896_council/test_compiled_encoding.py``), and ``tests/test_speedups_built.py``
 fails where a ``.c`` file here did not build (a missing compiler must not pass quietly).
 
 ``SKAGWAY_PURE_PYTHON=1`` in the environment (read at import) turns every compiled
