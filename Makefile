@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint bench golden notebooks clean
 
 # The install also compiles skagway_env/_speedups/*.c (optional C twins of hot functions;
-# setup.py): editing one reinstalls.
-$(STAMP): pyproject.toml constraints.txt setup.py $(wildcard skagway_env/_speedups/*.c)
+# setup.py): editing one, or a header there, reinstalls.
+$(STAMP): pyproject.toml constraints.txt setup.py $(wildcard skagway_env/_speedups/*.[ch])
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,train,notebooks,web]"

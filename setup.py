@@ -20,8 +20,9 @@ for folder, name in RENAMED.items():
 # Optional C twins of hot pure-Python functions (skagway_env/_speedups/__init__.py): one
 # extension module per .c file there; a failed build leaves the pure-Python code in use.
 SPEEDUPS = sorted(Path("skagway_env/_speedups").glob("*.c"))
+HEADERS = [str(path) for path in sorted(Path("skagway_env/_speedups").glob("*.h"))]
 ext_modules = [Extension(f"skagway_env._speedups.{path.stem}", [str(path)], optional=True,
-                         extra_compile_args=["-O2"])
+                         depends=HEADERS, extra_compile_args=["-O2"])
                for path in SPEEDUPS]
 
 setup(packages=packages, package_dir={name: folder for folder, name in RENAMED.items()},

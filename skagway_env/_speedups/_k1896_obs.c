@@ -50,68 +50,9 @@ static const char *NAMES[N_NAMES] = {
     "current_player", "observation_size", "terrain"};
 static PyObject *names[N_NAMES];
 
+#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor */
+
 /* ------------------------------------------------------------------ helpers */
-
-static inline int as_long(PyObject *v, long *out) {
-    /* the ints the rules make are small: read them without a call */
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(v) && PyUnstable_Long_IsCompact((PyLongObject *)v)) {
-        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)v);
-        return 0;
-    }
-#else
-    if (PyLong_CheckExact(v) && Py_SIZE(v) >= -1 && Py_SIZE(v) <= 1) {  /* one digit */
-        *out = (long)Py_SIZE(v) * (long)((PyLongObject *)v)->ob_digit[0];
-        return 0;
-    }
-#endif
-    long x = PyLong_AsLong(v);  /* ints, bools, anything with __index__; floats raise */
-    if (x == -1 && PyErr_Occurred()) return -1;
-    *out = x;
-    return 0;
-}
-
-static int attr_long(PyObject *o, int name, long *out) {
-    PyObject *v = PyObject_GetAttr(o, names[name]);
-    if (v == NULL) return -1;
-    int r = as_long(v, out);
-    Py_DECREF(v);
-    return r;
-}
-
-/* The items of a list or tuple: borrowed, valid while no Python code runs. */
-static int items_of(PyObject *seq, PyObject ***items, Py_ssize_t *len) {
-    if (PyList_Check(seq)) {
-        *items = ((PyListObject *)seq)->ob_item;
-        *len = PyList_GET_SIZE(seq);
-        return 0;
-    }
-    if (PyTuple_Check(seq)) {
-        *items = ((PyTupleObject *)seq)->ob_item;
-        *len = PyTuple_GET_SIZE(seq);
-        return 0;
-    }
-    PyErr_Format(PyExc_TypeError, "expected a list or tuple, got %.100s", Py_TYPE(seq)->tp_name);
-    return -1;
-}
-
-static int bad_length(Py_ssize_t got, Py_ssize_t low, Py_ssize_t high) {
-    PyErr_Format(PyExc_ValueError, "a list of %zd items where %zd..%zd were expected",
-                 got, low, high);
-    return -1;
-}
-
-/* A list or tuple of low..high ints as C longs; *len gets its length. */
-static int longs_of(PyObject *seq, long *dst, Py_ssize_t low, Py_ssize_t high, Py_ssize_t *len) {
-    PyObject **it;
-    Py_ssize_t m;
-    if (items_of(seq, &it, &m) < 0) return -1;
-    if (m < low || m > high) return bad_length(m, low, high);
-    for (Py_ssize_t i = 0; i < m; i++)
-        if (as_long(it[i], &dst[i]) < 0) return -1;
-    if (len) *len = m;
-    return 0;
-}
 
 /* state.<name> as exactly n ints. */
 static int attr_longs(PyObject *o, int name, long *dst, Py_ssize_t n) {
@@ -120,11 +61,6 @@ static int attr_longs(PyObject *o, int name, long *dst, Py_ssize_t n) {
     int r = longs_of(v, dst, n, n, NULL);
     Py_DECREF(v);
     return r;
-}
-
-static long rel(long q, long player, long n) {  /* Python's (q - player) % n */
-    long r = (q - player) % n;
-    return r < 0 ? r + n : r;
 }
 
 static int put(float *out, Py_ssize_t size, long i, float v) {
@@ -170,31 +106,6 @@ static int mask_plane(PyObject *mask, float *dst, long cells) {
         if (bytes[i]) memcpy(dst + 8 * i, EXPAND[bytes[i]], sizeof EXPAND[0]);
     if (cells % 8 && bytes[whole]) memcpy(dst + 8 * whole, EXPAND[bytes[whole]], (cells % 8) * 4);
     return 0;
-}
-
-/* A fresh float32 array of `size` zeros, and its data. */
-static PyObject *new_tensor(Py_ssize_t size, float **data) {
-    PyObject *length = PyLong_FromSsize_t(size);
-    if (length == NULL) return NULL;
-    PyObject *args[2] = {length, np_float32};
-    PyObject *arr = PyObject_Vectorcall(np_empty, args, 2, NULL);
-    Py_DECREF(length);
-    if (arr == NULL) return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(arr, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        Py_DECREF(arr);
-        return NULL;
-    }
-    int ok = view.itemsize == 4 && view.len == size * 4 && view.format && strcmp(view.format, "f") == 0;
-    *data = (float *)view.buf;
-    PyBuffer_Release(&view);  /* the array keeps its memory: it is ours alone */
-    if (!ok) {
-        Py_DECREF(arr);
-        PyErr_SetString(PyExc_TypeError, "numpy.empty gave no float32 buffer of that size");
-        return NULL;
-    }
-    memset(*data, 0, (size_t)size * 4);
-    return arr;
 }
 
 /* ------------------------------------------------------------------ pieces */
