@@ -19,7 +19,7 @@ from .stages import (
     RECRUITED,
     SHERIFF,
 )
-from .workers import HIRED_HANDS, is_hired_hand
+from .workers import FIRST_HAND, HIRED_HANDS, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -41,7 +41,7 @@ def start_cleanup(s: SkagwayState) -> None:
                 s.face_down[worker] = False
             elif is_hired_hand(worker):
                 s.loc[worker] = POOL
-                s.hand_state[worker - HIRED_HANDS[0]] = HAND_POOL
+                s.hand_state[worker - FIRST_HAND] = HAND_POOL
             else:
                 s.loc[worker] = HOME
     n = s.num_players
@@ -61,7 +61,7 @@ def next_keeper(s: SkagwayState) -> None:
 def return_gold(s: SkagwayState, value: int) -> None:
     """A counter over the two kept goes back to the supply, or out of the game when the
     supply is already empty [4.6]."""
-    faces = [v for v, _ in s.game.components.gold.counts]
+    faces = s.game.components.gold.faces
     seat = s.keep_queue[0]
     s.gold_held[seat][faces.index(value)] -= 1
     if any(s.gold_supply):
@@ -122,14 +122,14 @@ def finish_turn(s: SkagwayState) -> None:
     """[4.6] Hired Hands who worked go back to the pool; new recruits turn face up and
     their player takes the Recruiter; everyone else returns to their owners."""
     for worker in HIRED_HANDS:
-        k = worker - HIRED_HANDS[0]
+        k = worker - FIRST_HAND
         if s.hand_state[k] == HAND_ACTIVE:
             s.hand_state[k] = HAND_POOL
             if s.loc[worker] not in (JAIL, CEMETERY):
                 s.loc[worker] = POOL
     s.recruiter = s.recruited_by
     for worker in HIRED_HANDS:
-        k = worker - HIRED_HANDS[0]
+        k = worker - FIRST_HAND
         if s.hand_state[k] == HAND_RECRUITED:
             s.hand_state[k] = HAND_ACTIVE
             s.loc[worker] = HOME

@@ -9,7 +9,7 @@ layout. Each check names the file and the rule that needs the value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,12 @@ class CounterSet:
 
     counts: tuple[tuple[int, int], ...]
     removed_for_2_3_players: tuple[tuple[int, int], ...]  # [3.1]
+
+    @cached_property
+    def faces(self) -> tuple[int, ...]:
+        """The values, smallest first: the order of every count-by-face list. Kept
+        once: the rules read it at every draw, turn-in and return (issue 21)."""
+        return tuple(v for v, _ in self.counts)
 
     def supply(self, num_players: int) -> tuple[int, ...]:
         """The values of the counters in play, smallest first."""
@@ -152,7 +158,12 @@ class Components:
     source: str
 
     def mine_spots_for(self, num_players: int) -> int:
-        return dict(self.mine_spots)[num_players]
+        return self._mine_spots[num_players]
+
+    @cached_property
+    def _mine_spots(self) -> dict[int, int]:
+        """``mine_spots`` by player count, built once (placement asks at every move)."""
+        return dict(self.mine_spots)
 
     def today_row(self, prestige_total: int, tone: str) -> SkagwayTodayRow:
         """[5.0] the Skagway Today outcome for all players' Prestige Buildings and a tone."""

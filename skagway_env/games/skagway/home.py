@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .components import SPACES
 from .stages import HOME, NIGHT_LOCATIONS, RESIDENCY_FREE, STREET, Location
 from .street import start_street
-from .workers import GUNFIGHTER_HAND, HIRED_HANDS, controller, is_hired_hand
+from .workers import FIRST_HAND, GUNFIGHTER_HAND, controller, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -30,7 +30,7 @@ def night_spot(s: SkagwayState, worker: int) -> Location:
     if worker == GUNFIGHTER_HAND:
         return STREET  # [4.3.4] the Gunfighter goes to the Street
     comp = s.game.components
-    spec = (comp.hired_hands[worker - HIRED_HANDS[0]] if is_hired_hand(worker)
+    spec = (comp.hired_hands[worker - FIRST_HAND] if is_hired_hand(worker)
             else comp.workers[worker])
     residency = SPACES[RESIDENCY][1:3]
     for building in spec.night_spots:

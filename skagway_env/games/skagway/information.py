@@ -26,7 +26,7 @@ from ...core.hidden import HoldingsFilter, redeal
 from . import work
 from .actions import ReturnGold, TurnIn
 from .stages import HandState, Location, Stage
-from .workers import HIRED_HANDS, controller
+from .workers import FIRST_HAND, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -105,7 +105,7 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
         move = codec.decode(action)
         if isinstance(move, TurnIn) and move.value is not None:
             events.append((GOLD_TURN_IN, work.assay_seat(shadow), move.value, h, None))
-            faces = [v for v, _ in shadow.game.components.gold.counts]
+            faces = shadow.game.components.gold.faces
             if move.value == max(faces):  # [4.3.3] the revealed counters go back
                 events.append((GOLD_RESHUFFLE, -1, tuple(shadow.bank + shadow.robbed), h,
                                None))
@@ -202,7 +202,7 @@ def _filter(s: SkagwayState, book: Ledger, pile: str, viewer: int) -> HoldingsFi
 def _new_filter(s: SkagwayState, pile: str, limit: int | None) -> HoldingsFilter:
     n, comp = s.num_players, s.game.components
     if pile == "gold":  # the other seats, then the counters out of play face down
-        faces = [v for v, _ in comp.gold.counts]
+        faces = comp.gold.faces
         return HoldingsFilter(len(faces), n, _counts(comp.gold.supply(n), faces), limit)
     return HoldingsFilter(len(comp.goods), n - 1, [g.count for g in comp.goods], limit)
 
@@ -212,7 +212,7 @@ def _filter_moves(s: SkagwayState, book: Ledger, pile: str, viewer: int,
     """The filter moves of ``viewer``'s ledger events from ``start`` on."""
     n, comp = s.num_players, s.game.components
     slots = {q: i for i, q in enumerate(q for q in range(n) if q != viewer)}
-    faces = [v for v, _ in comp.gold.counts]
+    faces = comp.gold.faces
     return [m for i in range(start, len(book.events))
             if SEAT_EVENTS.get(book.events[i][0]) == pile
             for m in _moves(book.events[i], i, viewer, slots, n - 1, faces)]
@@ -264,7 +264,7 @@ def _redraw_gold(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
                  others: list[int], events: list, changed: list[int],
                  rng: np.random.Generator) -> None:
     """The other seats' Gold, the supply, and every hidden draw and return (H1)."""
-    faces = [v for v, _ in s.game.components.gold.counts]
+    faces = s.game.components.gold.faces
     config, pool, kinds = _filter(s, book, "gold", viewer).sample(rng)
     k = len(faces)
     for i, q in enumerate(others):
@@ -298,7 +298,7 @@ def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], vie
     it everyone saw each seat's counters [4.3.2], only the order of its draws is not."""
     if new.rail_owner < 0:
         new.rail_supply = redeal(rng, new.rail_supply, new.rail_held, others)
-    values = [v for v, _ in new.game.components.railroad.counts]
+    values = new.game.components.railroad.faces
     for q in others:
         draws = draws_by_seat.get(q)
         if not draws:
@@ -330,7 +330,7 @@ def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
                 for w in pool:
                     where = Location.RECRUITED if w in chosen else Location.POOL
                     new.loc[w] = where
-                    new.hand_state[w - HIRED_HANDS[0]] = HandState(where.value)
+                    new.hand_state[w - FIRST_HAND] = HandState(where.value)
             else:  # a pair (at most two are recruited): swapped half the time
                 chosen = [events[i][2] for i in batch]
                 if len(chosen) > 1 and rng.random() < 0.5:

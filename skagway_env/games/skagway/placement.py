@@ -29,17 +29,19 @@ def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
     """[4.2] A seat's Workers at home, plus its active Stooges, in id order. (The
     Railroad and Miner hands went out in Phase One; the Gunfighter waits for the
     Street [4.3.4].)"""
-    own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == HOME]
-    stooges = [w for w in (STOOGE_A, STOOGE_B)
-               if s.loc[w] == HOME and s.hand_owner(w) == seat]
-    return own + stooges
+    loc = s.loc
+    own = [w for w in (2 * seat, 2 * seat + 1) if loc[w] == HOME]
+    if loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME:  # rarely: a Stooge at home
+        own += [w for w in (STOOGE_A, STOOGE_B) if loc[w] == HOME and s.hand_owner(w) == seat]
+    return own
 
 
 def open_spaces(s: SkagwayState, worker: int) -> list[int]:
-    """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5])."""
-    spaces = [RAILROAD]  # [4.2.2] the Railroad stack has no limit
+    """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5]), ascending."""
+    spaces = []
     if len(s.mines) < s.game.components.mine_spots_for(s.num_players):
         spaces.append(MINES)  # [4.2.1] 2 spots with 2-3 players, 3 with 4
+    spaces.append(RAILROAD)  # [4.2.2] the Railroad stack has no limit
     if s.assay_next < s.game.components.assay_spots:
         spaces.append(ASSAY)  # [4.2.3] four Workers at most
     if not is_hired_hand(worker):  # [4.2.4], [4.2.5] no Stooges on Docks or Deputy
@@ -47,13 +49,23 @@ def open_spaces(s: SkagwayState, worker: int) -> list[int]:
             spaces.append(DOCKS)  # [4.2.4] one Worker a turn
         if s.deputy < 0:
             spaces.append(DEPUTY)  # [4.2.5] only if the Deputy space is empty
-    return sorted(spaces)
+    return spaces
 
 
 def legal_placements(s: SkagwayState, seat: int) -> list[int]:
+    """Every (Worker, space) of ``seat``, ascending: the Workers come in id order and
+    a Worker's ids ``place(w, space)`` follow its spaces' order, so no sort is needed.
+    The spaces are asked once for the players' Workers and once for the Stooges."""
     codec = s.game.codec
-    return sorted(codec.place(w, space) for w in workers_to_place(s, seat)
-                  for space in open_spaces(s, w))
+    out: list[int] = []
+    spaces: dict[bool, list[int]] = {}
+    for w in workers_to_place(s, seat):
+        hand = is_hired_hand(w)
+        found = spaces.get(hand)
+        if found is None:
+            found = spaces[hand] = open_spaces(s, w)
+        out += [codec.place(w, space) for space in found]
+    return out
 
 
 def place(s: SkagwayState, worker: int, space: int) -> None:
@@ -77,8 +89,11 @@ def next_placer(s: SkagwayState, after: int | None) -> int | None:
     have nothing left to place; None when everyone is done."""
     n = s.num_players
     start = s.first_player if after is None else (after + 1) % n
+    loc = s.loc
+    stooge_home = loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME
     for k in range(n):
         seat = (start + k) % n
-        if workers_to_place(s, seat):
+        if loc[2 * seat] == HOME or loc[2 * seat + 1] == HOME or (
+                stooge_home and workers_to_place(s, seat)):
             return seat
     return None

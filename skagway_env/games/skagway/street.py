@@ -21,7 +21,7 @@ from .stages import (
     STREET_CHOICE,
     STREET_ORDER,
 )
-from .workers import HIRED_HANDS, controller, is_hired_hand
+from .workers import FIRST_HAND, controller, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -35,7 +35,7 @@ KILLS_CAP = 5  # [4.5.1] the Gunfight Kills track stops at 5+
 def ability(s: SkagwayState, worker: int) -> int:
     comp = s.game.components
     if is_hired_hand(worker):
-        return comp.hired_hands[worker - HIRED_HANDS[0]].ability
+        return comp.hired_hands[worker - FIRST_HAND].ability
     return comp.workers[worker].ability
 
 

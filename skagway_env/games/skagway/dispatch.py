@@ -1,0 +1,285 @@
+"""Who is to move, what that seat may do, and which rule a move runs: tables looked
+up by ``stage`` and by action id, behind ``SkagwayState.current_player``,
+``_legal_actions`` and ``_apply_action``.
+
+A chain of ``if stage == ...`` tests and a ``match`` over the typed actions took a
+random Skagway playout a quarter of its time (issue 21); a dict look-up by stage and
+a tuple indexed by action id cost one step each. The rules themselves stay in the
+phase modules; these tables only route to them. Every legal-action list keeps the
+ascending order the rules have always returned: searches draw from it by index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...core import CHANCE, TERMINAL
+from . import buildings, cleanup, placement, street, work
+from .actions import (
+    ActionCodec,
+    BribeAnswer,
+    BribeDemand,
+    BribeOffer,
+    BuyBuilding,
+    BuyNothing,
+    BuyPrestige,
+    CashGoods,
+    ChallengeSheriff,
+    Chase,
+    DeclineDemand,
+    Duel,
+    MinePull,
+    Place,
+    ReturnGold,
+    Rob,
+    SheriffFlip,
+    Sleep,
+    StepDown,
+    StreetFirst,
+    TurnIn,
+)
+from .stages import (
+    BRIBE_ANSWER,
+    BRIBE_DEMAND,
+    BRIBE_OFFER,
+    BUY,
+    CATCH_ROLL,
+    CHASE,
+    DECAY_PICK,
+    DECAY_ROLL,
+    DUEL_ROLL,
+    GOODS_CASH,
+    GOODS_DRAW,
+    GOODS_ROLL,
+    HAND_DRAW,
+    KEEP_GOLD,
+    MINE_DRAW,
+    MINE_PULL,
+    OVER,
+    PLACE,
+    RAIL_DRAW,
+    SETUP,
+    SHERIFF_FLIP,
+    STEP_DOWN,
+    STREET_CHOICE,
+    STREET_ORDER,
+    TURN_IN,
+    Stage,
+)
+from .workers import controller
+
+if TYPE_CHECKING:
+    from .state import SkagwayState
+
+CHANCE_STAGES = (SETUP, MINE_DRAW, RAIL_DRAW, GOODS_DRAW,
+                 GOODS_ROLL, HAND_DRAW, DUEL_ROLL, CATCH_ROLL,
+                 DECAY_ROLL, DECAY_PICK)
+
+
+# ---------------------------------------------------------------------- who moves
+def _chance(s: SkagwayState) -> int:
+    return CHANCE
+
+
+def _terminal(s: SkagwayState) -> int:
+    return TERMINAL
+
+
+TO_MOVE: dict[Stage, Callable[[SkagwayState], int]] = {
+    **dict.fromkeys(CHANCE_STAGES, _chance),
+    OVER: _terminal,
+    PLACE: lambda s: s.placer,
+    MINE_PULL: lambda s: controller(s, s.mines[s.cursor]),
+    STREET_CHOICE: lambda s: controller(s, s.active),
+    STREET_ORDER: lambda s: controller(s, street.tied_first(s)[0]),
+    BRIBE_OFFER: lambda s: controller(s, street.leader(s)),
+    BRIBE_DEMAND: lambda s: controller(s, street.leader(s)),
+    BRIBE_ANSWER: lambda s: controller(s, s.sheriff),
+    CHASE: lambda s: controller(s, s.sheriff),
+    KEEP_GOLD: lambda s: s.keep_queue[0],
+    SHERIFF_FLIP: work.sheriff_seat,
+    STEP_DOWN: work.sheriff_seat,
+    GOODS_CASH: lambda s: s.cash_queue[0],
+    TURN_IN: work.assay_seat,
+    BUY: work.assay_seat,
+}
+"""The seat (or ``CHANCE``, ``TERMINAL``) each stage waits for."""
+
+
+# ---------------------------------------------------------------------- legal moves
+def _legal_chance(s: SkagwayState, player: int) -> list[int]:
+    return [a for a, _ in s.chance_outcomes()]
+
+
+def _legal_mine_pull(s: SkagwayState, player: int) -> list[int]:
+    """[4.3.1] Pull one's Worker from an Assay spot (spots ascending), or not (last)."""
+    codec = s.game.codec
+    return sorted([codec.mine_pull(k) for k in work.pullable_assay_spots(s, player)]
+                  + [codec.mine_pull(None)])
+
+
+def _legal_goods_cash(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    return [codec.cash_goods(t) for t, c in enumerate(s.goods_held[player]) if c] + [
+        codec.cash_goods(None)]
+
+
+def _legal_turn_in(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    faces = s.game.components.gold.faces
+    return [codec.turn_in(v) for v, c in zip(faces, s.gold_held[player], strict=True)
+            if c] + [codec.turn_in(None)]
+
+
+def _legal_buy(s: SkagwayState, player: int) -> list[int]:
+    """[4.3.3], [6.0] Nothing, a Player Building (space, then side), a Prestige card."""
+    codec = s.game.codec
+    spaces, prestige = buildings.buyable(s, player)
+    return ([codec.buy_nothing()]
+            + [codec.buy_building(space, side) for space in spaces
+               for side in (buildings.GOOD, buildings.BAD)]
+            + [codec.buy_prestige(p) for p in prestige])
+
+
+def _legal_sheriff_flip(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec  # only a building on the board can flip
+    return [codec.sheriff_flip(None)] + [
+        codec.sheriff_flip(space) for space in range(3) if s.building_side[space] >= 0]
+
+
+def _legal_step_down(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    return [codec.step_down(False), codec.step_down(True)]
+
+
+def _legal_street_choice(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec  # [4.5.1] the four choices
+    options = [codec.rob()] + [codec.duel(w) for w in street.duel_targets(s)]
+    if s.sheriff >= 0:
+        options.append(codec.challenge_sheriff())
+    options.append(codec.sleep())
+    return options
+
+
+def _legal_street_order(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    return [codec.street_first(w) for w in street.tied_first(s)]
+
+
+def _legal_bribe_offer(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec  # [7.0] an offer 0 .. what can be paid
+    from_points, from_share = street.bribe_limits(s)
+    return [codec.bribe_offer(0, x) for x in range(from_points + 1)] + [
+        codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
+
+
+def _legal_bribe_answer(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    return [codec.bribe_answer(True), codec.bribe_answer(False)] + [
+        codec.bribe_demand(x) for x in street.demands(s)]
+
+
+def _legal_bribe_demand(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec  # pay the demand from a source that covers it
+    from_points, from_share = street.bribe_limits(s)
+    pay = [codec.bribe_offer(src, s.demand)
+           for src, most in enumerate((from_points, from_share)) if s.demand <= most]
+    return pay + [codec.decline_demand()]
+
+
+def _legal_chase(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    return [codec.chase(False), codec.chase(True)]
+
+
+def _legal_keep_gold(s: SkagwayState, player: int) -> list[int]:
+    codec = s.game.codec
+    faces = s.game.components.gold.faces
+    return [codec.keep_gold_return(v)
+            for v, c in zip(faces, s.gold_held[player], strict=True) if c]
+
+
+LEGAL: dict[Stage, Callable[[SkagwayState, int], list[int]]] = {
+    **dict.fromkeys(CHANCE_STAGES, _legal_chance),
+    PLACE: placement.legal_placements,
+    MINE_PULL: _legal_mine_pull,
+    GOODS_CASH: _legal_goods_cash,
+    TURN_IN: _legal_turn_in,
+    BUY: _legal_buy,
+    SHERIFF_FLIP: _legal_sheriff_flip,
+    STEP_DOWN: _legal_step_down,
+    STREET_CHOICE: _legal_street_choice,
+    STREET_ORDER: _legal_street_order,
+    BRIBE_OFFER: _legal_bribe_offer,
+    BRIBE_ANSWER: _legal_bribe_answer,
+    BRIBE_DEMAND: _legal_bribe_demand,
+    CHASE: _legal_chase,
+    KEEP_GOLD: _legal_keep_gold,
+}
+"""A decision stage's legal actions for the seat to move, ascending."""
+
+
+# ---------------------------------------------------------------------- the rules
+def _place(s: SkagwayState, worker: int, space: int) -> None:
+    seat = s.placer
+    placement.place(s, worker, space)
+    s._next_placement(after=seat)
+
+
+def _turn_in(s: SkagwayState, value: int | None) -> None:
+    if value is None:
+        work.stop_turning_in(s)
+    else:
+        work.turn_in(s, value)
+
+
+def _buy_building(s: SkagwayState, space: int, side: int) -> None:
+    buildings.buy_building(s, work.assay_seat(s), space, side)
+    work.finish_assay_worker(s)
+
+
+def _buy_prestige(s: SkagwayState, prestige: int) -> None:
+    buildings.buy_prestige(s, work.assay_seat(s), prestige)
+    work.finish_assay_worker(s)
+
+
+def _bribe_offer(s: SkagwayState, source: int, amount: int) -> None:
+    """An offer, or (answering the Sheriff's counter-offer) paying the demand."""
+    if s.stage == BRIBE_DEMAND:
+        street.pay_demand(s, source, amount)
+    else:
+        street.offer(s, source, amount)
+
+
+RULES: dict[type, Callable[..., None]] = {
+    Place: _place,
+    MinePull: work.pull_for_mine,
+    CashGoods: work.cash_goods,
+    TurnIn: _turn_in,
+    BuyBuilding: _buy_building,
+    BuyPrestige: _buy_prestige,
+    BuyNothing: work.finish_assay_worker,
+    SheriffFlip: work.flip_building,
+    StepDown: work.step_down,
+    Rob: street.rob,
+    Duel: street.duel,
+    ChallengeSheriff: street.challenge,
+    Sleep: street.sleep,
+    StreetFirst: street.activate,
+    BribeOffer: _bribe_offer,
+    BribeAnswer: street.answer,
+    BribeDemand: street.counter,
+    DeclineDemand: street.decline,
+    Chase: street.choose_chase,
+    ReturnGold: cleanup.return_gold,
+}
+"""The rule each kind of decision runs, called with the state and the typed action's
+fields in their order (``Place(worker, space)`` -> ``_place(s, worker, space)``)."""
+
+
+def move_rules(codec: ActionCodec) -> tuple[tuple[Callable[..., None], tuple[Any, ...]], ...]:
+    """For each action id: its rule and the arguments its typed action holds (decoded
+    once, for ``SkagwayState._apply_action``)."""
+    return tuple((RULES[type(move)], tuple(move))
+                 for move in (codec.decode(a) for a in range(codec.size)))
