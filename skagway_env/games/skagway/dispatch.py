@@ -11,7 +11,7 @@ ascending order the rules have always returned: searches draw from it by index.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, TERMINAL
@@ -105,6 +105,42 @@ TO_MOVE: dict[Stage, Callable[[SkagwayState], int]] = {
     BUY: work.assay_seat,
 }
 """The seat (or ``CHANCE``, ``TERMINAL``) each stage waits for."""
+
+
+# ---------------------------------------------------------------------- chance
+def _draw(faces: Sequence[int], counts: list[int]) -> list[tuple[int, float]]:
+    """Chance outcomes of drawing one of ``counts`` (by face) at random."""
+    total = sum(counts)
+    return [(f, c / total) for f, c in zip(faces, counts, strict=True) if c]
+
+
+def _starting_player(s: SkagwayState) -> list[tuple[int, float]]:
+    n = s.num_players  # [3.4]
+    return [(seat, 1.0 / n) for seat in range(n)]
+
+
+DIE = tuple((face, 1 / 6) for face in range(1, 7))
+
+
+def _die(s: SkagwayState) -> list[tuple[int, float]]:
+    return list(DIE)
+
+
+def _hired_hand(s: SkagwayState) -> list[tuple[int, float]]:
+    pool = work.hand_pool(s)  # a Hired Hand at random from the pool [4.3.4]
+    return [(w, 1 / len(pool)) for w in pool]
+
+
+OUTCOMES: dict[Stage, Callable[[SkagwayState], list[tuple[int, float]]]] = {
+    SETUP: _starting_player,
+    MINE_DRAW: lambda s: _draw(s.game.components.gold.faces, s.gold_supply),  # [4.3.1]
+    RAIL_DRAW: lambda s: _draw(s.game.components.railroad.faces, s.rail_supply),  # [4.3.2]
+    GOODS_DRAW: lambda s: _draw(range(len(s.game.components.goods)), s.goods_deck),
+    **dict.fromkeys((GOODS_ROLL, DUEL_ROLL, CATCH_ROLL, DECAY_ROLL), _die),  # one die
+    DECAY_PICK: cleanup.decay_outcomes,  # [4.6] the card that a 1 decays (H3)
+    HAND_DRAW: _hired_hand,
+}
+"""A chance stage's (outcome, probability) pairs."""
 
 
 # ---------------------------------------------------------------------- legal moves

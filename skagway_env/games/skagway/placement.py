@@ -64,7 +64,7 @@ def legal_placements(s: SkagwayState, seat: int) -> list[int]:
         found = spaces.get(hand)
         if found is None:
             found = spaces[hand] = open_spaces(s, w)
-        out += [codec.place(w, space) for space in found]
+        out += codec.places(w, found)
     return out
 
 

@@ -8,7 +8,6 @@ seat its view. DESIGN.md describes the fields and the stage table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,7 +23,7 @@ from . import (
     street,
     work,
 )
-from .dispatch import LEGAL, TO_MOVE
+from .dispatch import LEGAL, OUTCOMES, TO_MOVE
 from .stages import (
     CATCH_ROLL,
     DECAY_PICK,
@@ -186,25 +185,10 @@ class SkagwayState(State):
         return to_move(self)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage == SETUP:
-            n = self.num_players
-            return [(seat, 1.0 / n) for seat in range(n)]
-        comp = self.game.components
-        if self.stage == MINE_DRAW:  # a random Gold counter [4.3.1]
-            return _draw(comp.gold.faces, self.gold_supply)
-        if self.stage == RAIL_DRAW:  # a random Railroad counter [4.3.2]
-            return _draw(comp.railroad.faces, self.rail_supply)
-        if self.stage == GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
-            return _draw(range(len(comp.goods)), self.goods_deck)
-        if self.stage in (GOODS_ROLL, DUEL_ROLL, CATCH_ROLL,
-                          DECAY_ROLL):
-            return [(face, 1 / 6) for face in range(1, 7)]  # one die
-        if self.stage == DECAY_PICK:  # [4.6] the card that a 1 decays (H3)
-            return cleanup.decay_outcomes(self)
-        if self.stage == HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
-            pool = work.hand_pool(self)
-            return [(w, 1 / len(pool)) for w in pool]
-        raise ValueError("not a chance node")
+        outcomes = OUTCOMES.get(self.stage)  # dispatch.py: one function a chance stage
+        if outcomes is None:
+            raise ValueError("not a chance node")
+        return outcomes(self)
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = LEGAL.get(self.stage)  # dispatch.py: one function a stage
@@ -361,12 +345,6 @@ CHANCE_RESOLVERS = {SETUP: SkagwayState._start_game,
                     HAND_DRAW: work.draw_hired_hand, DUEL_ROLL: street.duel_roll,
                     CATCH_ROLL: street.catch_roll, DECAY_ROLL: cleanup.decay_roll,
                     DECAY_PICK: cleanup.decay_card}
-
-
-def _draw(faces: Sequence[int], counts: list[int]) -> list[tuple[int, float]]:
-    """Chance outcomes of drawing one of ``counts`` (by face) at random."""
-    total = sum(counts)
-    return [(f, c / total) for f, c in zip(faces, counts, strict=True) if c]
 
 
 def _counts(values: tuple[int, ...], counts: tuple[tuple[int, int], ...]) -> list[int]:
