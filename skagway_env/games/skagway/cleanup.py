@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 GOLD_KEPT = 2  # [4.6] "may keep only 2 (player's choice)"
 DECAY_FACE = 1  # [4.6] "On a 1, the Railroad Goods card decays"
 # [4.6] where Workers stay at the end of a turn; from anywhere else they go home
-STAY_PUT = (HOME, OUT, POOL, JAIL, CEMETERY,
-            SHERIFF, RECRUITED)
+STAY_PUT = frozenset((HOME, OUT, POOL, JAIL, CEMETERY,
+                      SHERIFF, RECRUITED))
 
 
 def start_cleanup(s: SkagwayState) -> None:
@@ -36,7 +36,7 @@ def start_cleanup(s: SkagwayState) -> None:
     face-down ones turn face up and stay one more turn."""
     s.note("Phase Six: prepare for the next turn")  # [4.6], for the displays
     for worker, where in enumerate(s.loc):
-        if where in (JAIL, CEMETERY):
+        if where == JAIL or where == CEMETERY:
             if s.face_down[worker]:
                 s.face_down[worker] = False
             elif is_hired_hand(worker):
@@ -121,22 +121,23 @@ def decay_card(s: SkagwayState, goods_type: int) -> None:
 def finish_turn(s: SkagwayState) -> None:
     """[4.6] Hired Hands who worked go back to the pool; new recruits turn face up and
     their player takes the Recruiter; everyone else returns to their owners."""
+    hand_state, loc = s.hand_state, s.loc
     for worker in HIRED_HANDS:
         k = worker - FIRST_HAND
-        if s.hand_state[k] == HAND_ACTIVE:
-            s.hand_state[k] = HAND_POOL
-            if s.loc[worker] not in (JAIL, CEMETERY):
-                s.loc[worker] = POOL
+        if hand_state[k] == HAND_ACTIVE:
+            hand_state[k] = HAND_POOL
+            if loc[worker] != JAIL and loc[worker] != CEMETERY:
+                loc[worker] = POOL
     s.recruiter = s.recruited_by
     for worker in HIRED_HANDS:
         k = worker - FIRST_HAND
-        if s.hand_state[k] == HAND_RECRUITED:
-            s.hand_state[k] = HAND_ACTIVE
-            s.loc[worker] = HOME
+        if hand_state[k] == HAND_RECRUITED:
+            hand_state[k] = HAND_ACTIVE
+            loc[worker] = HOME
     s.recruited_by, s.recruit_pool = -1, []
-    for worker, where in enumerate(s.loc):
+    for worker, where in enumerate(loc):
         if where not in STAY_PUT:
-            s.loc[worker] = HOME
+            loc[worker] = HOME
     s.mines, s.railroad, s.bandits = [], [], []
     s.assay = [-1] * len(s.assay)
     s.assay_next = 0

@@ -157,6 +157,13 @@ class Components:
     max_prestige_per_player: int
     source: str
 
+    @cached_property
+    def abilities(self) -> tuple[int, ...]:
+        """Gunfight Ability by Worker id: the players' Workers, then the Hired Hands
+        (``workers.py``); the Street reads them at every choice (issue 21)."""
+        return tuple(w.ability for w in self.workers) + tuple(h.ability
+                                                               for h in self.hired_hands)
+
     def mine_spots_for(self, num_players: int) -> int:
         return self._mine_spots[num_players]
 

@@ -49,6 +49,7 @@ class SkagwayGame(Game):
         super().__init__(params, **kwargs)
         self.codec = ActionCodec(len(self.components.goods))
         self.move_rules = move_rules(self.codec)  # action id -> (rule, its arguments)
+        self.mine_spots = self.components.mine_spots_for(self.num_players)  # [4.2.1]
         if not isinstance(self.params.max_turns, int) or self.params.max_turns < 1:
             raise GameParameterError(f"skagway: max_turns must be a positive integer, got "
                                      f"{self.params.max_turns!r}")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import PLACE_SPACES
 from .stages import HAND_ACTIVE, HOME, PLACE_LOCATIONS, Location
-from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
+from .workers import FIRST_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -17,10 +17,10 @@ MINES, RAILROAD, ASSAY, DOCKS, DEPUTY = range(len(PLACE_SPACES))
 def place_early_hired_hands(s: SkagwayState) -> None:
     """[4.1] The active Railroad Hired Hand goes on the Railroad and the Miner on the
     first space of "To the Mines" before anyone places a Worker."""
-    if s.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
+    if s.hand_state[RAILROAD_HAND - FIRST_HAND] == HAND_ACTIVE:
         s.railroad.append(RAILROAD_HAND)
         s.loc[RAILROAD_HAND] = Location.RAILROAD
-    if s.hand_state[MINER_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
+    if s.hand_state[MINER_HAND - FIRST_HAND] == HAND_ACTIVE:
         s.mines.append(MINER_HAND)
         s.loc[MINER_HAND] = Location.MINES
 
@@ -38,11 +38,10 @@ def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
 
 def open_spaces(s: SkagwayState, worker: int) -> list[int]:
     """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5]), ascending."""
-    spaces = []
-    if len(s.mines) < s.game.components.mine_spots_for(s.num_players):
-        spaces.append(MINES)  # [4.2.1] 2 spots with 2-3 players, 3 with 4
-    spaces.append(RAILROAD)  # [4.2.2] the Railroad stack has no limit
-    if s.assay_next < s.game.components.assay_spots:
+    game = s.game
+    # [4.2.1] 2 spots with 2-3 players, 3 with 4; [4.2.2] the Railroad has no limit
+    spaces = [MINES, RAILROAD] if len(s.mines) < game.mine_spots else [RAILROAD]
+    if s.assay_next < game.components.assay_spots:
         spaces.append(ASSAY)  # [4.2.3] four Workers at most
     if not is_hired_hand(worker):  # [4.2.4], [4.2.5] no Stooges on Docks or Deputy
         if s.docks < 0:
@@ -58,13 +57,16 @@ def legal_placements(s: SkagwayState, seat: int) -> list[int]:
     The spaces are asked once for the players' Workers and once for the Stooges."""
     codec = s.game.codec
     out: list[int] = []
-    spaces: dict[bool, list[int]] = {}
+    own = stooges = None
     for w in workers_to_place(s, seat):
-        hand = is_hired_hand(w)
-        found = spaces.get(hand)
-        if found is None:
-            found = spaces[hand] = open_spaces(s, w)
-        out += codec.places(w, found)
+        if is_hired_hand(w):
+            if stooges is None:
+                stooges = open_spaces(s, w)
+            out += codec.places(w, stooges)
+        else:
+            if own is None:
+                own = open_spaces(s, w)
+            out += codec.places(w, own)
     return out
 
 
