@@ -70,3 +70,38 @@ def test_shortcuts_equal_their_definitions(config):
                               if placement.workers_to_place(s, q)), None)
                 assert placement.next_placer(s, after) == first
     assert {Stage.PLACE, Stage.BUY, Stage.TURN_IN} <= seen and bought
+
+
+def encoded_legal(s, player: int) -> list[int] | None:
+    """The legal actions of the stages whose lists ``dispatch`` builds from ids looked
+    up once (``ActionIds``), encoded by the codec at the position (None: another stage)."""
+    codec, comp = s.game.codec, s.game.components
+    faces = comp.gold.faces
+    if s.stage == Stage.TURN_IN:
+        return [codec.turn_in(v) for v, c in zip(faces, s.gold_held[player], strict=True)
+                if c] + [codec.turn_in(None)]
+    if s.stage == Stage.KEEP_GOLD:
+        return [codec.keep_gold_return(v)
+                for v, c in zip(faces, s.gold_held[player], strict=True) if c]
+    if s.stage == Stage.GOODS_CASH:
+        return [codec.cash_goods(t) for t, c in enumerate(s.goods_held[player]) if c] + [
+            codec.cash_goods(None)]
+    if s.stage == Stage.BUY:
+        return ([codec.buy_nothing()]
+                + [codec.buy_building(x, side) for x in range(3)
+                   if buildings.can_buy_building(s, player, x) for side in (0, 1)]
+                + [codec.buy_prestige(p) for p in range(len(comp.prestige))
+                   if buildings.can_buy_prestige(s, player, p)])
+    return None
+
+
+@pytest.mark.parametrize("config", CONFIGS[1:3], ids=str)
+def test_listed_ids_equal_encoded_ones(config):
+    stages = set()
+    for s in positions(config):
+        player = s.current_player()
+        expected = encoded_legal(s, player) if player >= 0 else None
+        if expected is not None:
+            stages.add(s.stage)
+            assert s.legal_actions() == expected
+    assert stages == {Stage.TURN_IN, Stage.KEEP_GOLD, Stage.GOODS_CASH, Stage.BUY}

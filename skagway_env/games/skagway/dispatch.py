@@ -12,6 +12,7 @@ ascending order the rules have always returned: searches draw from it by index.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core import CHANCE, TERMINAL
@@ -70,6 +71,7 @@ from .stages import (
 from .workers import controller
 
 if TYPE_CHECKING:
+    from .components import Components
     from .state import SkagwayState
 
 CHANCE_STAGES = (SETUP, MINE_DRAW, RAIL_DRAW, GOODS_DRAW,
@@ -155,27 +157,55 @@ def _legal_mine_pull(s: SkagwayState, player: int) -> list[int]:
                   + [codec.mine_pull(None)])
 
 
+@dataclass(frozen=True)
+class ActionIds:
+    """The ids of the actions the commonest decisions list, by what they name, looked
+    up once a game (``SkagwayGame.action_ids``) instead of encoded at every listing."""
+
+    cash: tuple[int, ...]  # by Goods type
+    cash_stop: int
+    turn_in: tuple[int, ...]  # by Gold face, in the data file's order
+    turn_in_stop: int
+    keep_gold: tuple[int, ...]  # by Gold face
+    buy_nothing: int
+    buildings: tuple[tuple[int, int], ...]  # by space: (GOOD, BAD)
+    prestige: tuple[int, ...]
+
+    @classmethod
+    def of(cls, codec: ActionCodec, components: Components) -> ActionIds:
+        faces = components.gold.faces
+        return cls(
+            cash=tuple(codec.cash_goods(t) for t in range(len(components.goods))),
+            cash_stop=codec.cash_goods(None),
+            turn_in=tuple(codec.turn_in(v) for v in faces),
+            turn_in_stop=codec.turn_in(None),
+            keep_gold=tuple(codec.keep_gold_return(v) for v in faces),
+            buy_nothing=codec.buy_nothing(),
+            buildings=tuple((codec.buy_building(space, buildings.GOOD),
+                             codec.buy_building(space, buildings.BAD)) for space in range(3)),
+            prestige=tuple(codec.buy_prestige(p) for p in range(len(components.prestige))),
+        )
+
+
 def _legal_goods_cash(s: SkagwayState, player: int) -> list[int]:
-    codec = s.game.codec
-    return [codec.cash_goods(t) for t, c in enumerate(s.goods_held[player]) if c] + [
-        codec.cash_goods(None)]
+    ids = s.game.action_ids
+    return [ids.cash[t] for t, c in enumerate(s.goods_held[player]) if c] + [ids.cash_stop]
 
 
 def _legal_turn_in(s: SkagwayState, player: int) -> list[int]:
-    codec = s.game.codec
-    faces = s.game.components.gold.faces
-    return [codec.turn_in(v) for v, c in zip(faces, s.gold_held[player], strict=True)
-            if c] + [codec.turn_in(None)]
+    ids = s.game.action_ids
+    return [ids.turn_in[i] for i, c in enumerate(s.gold_held[player]) if c] + [
+        ids.turn_in_stop]
 
 
 def _legal_buy(s: SkagwayState, player: int) -> list[int]:
     """[4.3.3], [6.0] Nothing, a Player Building (space, then side), a Prestige card."""
-    codec = s.game.codec
+    ids = s.game.action_ids
     spaces, prestige = buildings.buyable(s, player)
-    return ([codec.buy_nothing()]
-            + [codec.buy_building(space, side) for space in spaces
-               for side in (buildings.GOOD, buildings.BAD)]
-            + [codec.buy_prestige(p) for p in prestige])
+    options = [ids.buy_nothing]
+    for space in spaces:
+        options += ids.buildings[space]
+    return options + [ids.prestige[p] for p in prestige]
 
 
 def _legal_sheriff_flip(s: SkagwayState, player: int) -> list[int]:
@@ -230,10 +260,8 @@ def _legal_chase(s: SkagwayState, player: int) -> list[int]:
 
 
 def _legal_keep_gold(s: SkagwayState, player: int) -> list[int]:
-    codec = s.game.codec
-    faces = s.game.components.gold.faces
-    return [codec.keep_gold_return(v)
-            for v, c in zip(faces, s.gold_held[player], strict=True) if c]
+    ids = s.game.action_ids.keep_gold
+    return [ids[i] for i, c in enumerate(s.gold_held[player]) if c]
 
 
 LEGAL: dict[Stage, Callable[[SkagwayState, int], list[int]]] = {

@@ -52,21 +52,24 @@ def open_spaces(s: SkagwayState, worker: int) -> list[int]:
 
 
 def legal_placements(s: SkagwayState, seat: int) -> list[int]:
-    """Every (Worker, space) of ``seat``, ascending: the Workers come in id order and
-    a Worker's ids ``place(w, space)`` follow its spaces' order, so no sort is needed.
-    The spaces are asked once for the players' Workers and once for the Stooges."""
-    codec = s.game.codec
-    out: list[int] = []
-    own = stooges = None
-    for w in workers_to_place(s, seat):
-        if is_hired_hand(w):
-            if stooges is None:
-                stooges = open_spaces(s, w)
-            out += codec.places(w, stooges)
-        else:
-            if own is None:
-                own = open_spaces(s, w)
-            out += codec.places(w, own)
+    """Every (Worker, space) of ``seat``: ``workers_to_place`` by ``open_spaces``,
+    ascending. The Workers come in id order and a Worker's ids ``place(w, space)``
+    follow its spaces' order, so no sort is needed; the spaces are asked once for the
+    seat's own Workers and once for its Stooges."""
+    loc, places = s.loc, s.game.codec.places
+    first = 2 * seat
+    home = [w for w in (first, first + 1) if loc[w] == HOME]
+    out = []
+    if home:
+        spaces = open_spaces(s, first)
+        for w in home:
+            out += places(w, spaces)
+    if loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME:  # rarely: a Stooge at home
+        stooges = [w for w in (STOOGE_A, STOOGE_B) if loc[w] == HOME and s.hand_owner(w) == seat]
+        if stooges:
+            spaces = open_spaces(s, stooges[0])
+            for w in stooges:
+                out += places(w, spaces)
     return out
 
 
