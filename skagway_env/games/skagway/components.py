@@ -164,6 +164,13 @@ class Components:
         return tuple(w.ability for w in self.workers) + tuple(h.ability
                                                                for h in self.hired_hands)
 
+    @cached_property
+    def night_spots(self) -> tuple[tuple[str, ...], ...]:
+        """Night-spot choices by Worker id, as ``abilities`` (Phase Four reads them for
+        every Worker coming home)."""
+        return tuple(w.night_spots for w in self.workers) + tuple(
+            h.night_spots for h in self.hired_hands)
+
     def mine_spots_for(self, num_players: int) -> int:
         return self._mine_spots[num_players]
 

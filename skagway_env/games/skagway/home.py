@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from .components import SPACES
 from .stages import HOME, NIGHT_LOCATIONS, RESIDENCY_FREE, STREET, Location
 from .street import start_street
-from .workers import FIRST_HAND, GUNFIGHTER_HAND, controller, is_hired_hand
+from .workers import GUNFIGHTER_HAND, controller, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
 
 RESIDENCY = 0
 RESIDENCY_BUILDINGS = SPACES[RESIDENCY][1:3]  # Hotel, Brothel
+NIGHT_SPACE = {where: space for space, where in enumerate(NIGHT_LOCATIONS)}
 
 
 def building_space(s: SkagwayState, building: str) -> int | None:
@@ -35,12 +36,9 @@ def night_spot(s: SkagwayState, worker: int, board: dict[str, int] | None = None
     ``board`` is ``showing(s)``, for a caller placing every Worker at once."""
     if worker == GUNFIGHTER_HAND:
         return STREET  # [4.3.4] the Gunfighter goes to the Street
-    comp = s.game.components
-    spec = (comp.hired_hands[worker - FIRST_HAND] if is_hired_hand(worker)
-            else comp.workers[worker])
     if board is None:
         board = showing(s)
-    for building in spec.night_spots:
+    for building in s.game.components.night_spots[worker]:
         space = board.get(building)
         if space is not None:
             return NIGHT_LOCATIONS[space]
@@ -63,8 +61,8 @@ def workers_come_home(s: SkagwayState) -> None:
     for worker in coming_home(s):
         loc[worker] = night_spot(s, worker, board)
     # (worker, its player, its space) in worker order; paying moves nobody
-    lodgers = [(worker, controller(s, worker), NIGHT_LOCATIONS.index(where))
-               for worker, where in enumerate(loc) if where in NIGHT_LOCATIONS]
+    lodgers = [(worker, controller(s, worker), NIGHT_SPACE[where])
+               for worker, where in enumerate(loc) if where in NIGHT_SPACE]
     n, comp = s.num_players, s.game.components
     for k in range(n):
         payer = (s.first_player + k) % n
