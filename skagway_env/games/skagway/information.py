@@ -271,8 +271,7 @@ def _redraw_gold(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
         new.gold_held[q] = list(config[i * k:(i + 1) * k])
     new.gold_supply = pool
     for index, kind in kinds.items():
-        events[index] = _with_value(events[index], faces[kind])
-    changed += kinds
+        _set_value(events, changed, index, faces[kind])
 
 
 def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
@@ -287,8 +286,7 @@ def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
     new.goods_deck = pool
     new.goods_bottom = list(config[types * len(others):])
     for index, kind in kinds.items():
-        events[index] = _with_value(events[index], kind)
-    changed += kinds
+        _set_value(events, changed, index, kind)
 
 
 def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], viewer: int,
@@ -308,8 +306,7 @@ def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], vie
         else:
             held = [events[i][2] for i in draws]
         for i, j in zip(draws, rng.permutation(len(held)), strict=True):
-            events[i] = _with_value(events[i], held[j])
-        changed += draws
+            _set_value(events, changed, i, held[j])
 
 
 def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
@@ -336,9 +333,14 @@ def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
                 if len(chosen) > 1 and rng.random() < 0.5:
                     chosen.reverse()
             for i, w in zip(batch, chosen, strict=True):
-                events[i] = _with_value(events[i], w)
-            changed += batch
+                _set_value(events, changed, i, w)
 
 
-def _with_value(event: tuple, value: int) -> tuple:
-    return event[:2] + (value,) + event[3:]
+def _set_value(events: list, changed: list[int], index: int, value: int) -> None:
+    """Event ``index`` redrawn to ``value``, noted in ``changed`` (whose history entries
+    ``view`` rewrites) when that differs from what it held: an unchanged event's entry
+    already says the same, so leaving both alone gives the same view for less."""
+    event = events[index]
+    if event[2] != value:
+        events[index] = event[:2] + (value,) + event[3:]
+        changed.append(index)
