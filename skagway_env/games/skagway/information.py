@@ -63,9 +63,10 @@ def ledger(s: SkagwayState) -> Ledger:
     """The ledger of ``s``'s history: the cached one, extended by the new moves."""
     cached: Ledger | None = getattr(s, "_ledger", None)
     length = len(s.history)
-    if (cached is not None and len(cached.prefix) <= length
-            and s.history[:len(cached.prefix)] == cached.prefix):
-        if len(cached.prefix) == length:
+    covered = -1 if cached is None else len(cached.prefix)
+    if 0 <= covered <= length and (s.history == cached.prefix if covered == length
+                                   else s.history[:covered] == cached.prefix):
+        if covered == length:  # (compared whole: no copy of a long history to compare)
             return cached
         start, events = len(cached.prefix), list(cached.events)
         shadow = cached.shadow.clone() if cached.shadow is not None else None
