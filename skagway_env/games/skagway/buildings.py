@@ -36,6 +36,24 @@ def can_buy_prestige(s: SkagwayState, seat: int, prestige: int) -> bool:
     return not comp.prestige[prestige].requires_other_prestige or bool(s.prestige[seat])
 
 
+def buyable(s: SkagwayState, seat: int) -> tuple[list[int], list[int]]:
+    """The building spaces and the Prestige cards ``seat`` may buy now, ascending: what
+    ``can_buy_building`` and ``can_buy_prestige`` allow, asked once for all (the legal
+    moves of every Assay decision, issue 21)."""
+    comp = s.game.components
+    points = s.points[seat]
+    spaces = []
+    if points >= comp.player_building_cost:
+        spaces = [space for space in range(3)
+                  if not s.bought_this_turn[space] and s.building_owner[space] != seat]
+    mine = s.prestige[seat]
+    if points < comp.prestige_building_cost or len(mine) >= comp.max_prestige_per_player:
+        return spaces, []
+    owned = {p for held in s.prestige for p in held}
+    return spaces, [p for p, card in enumerate(comp.prestige)
+                    if p not in owned and (bool(mine) or not card.requires_other_prestige)]
+
+
 def move_purchased_track(s: SkagwayState, seat: int, side: int) -> None:
     """[6.0] GOOD moves the marker right, BAD left, never past the 3+ spaces."""
     limit = s.game.components.purchased_track_limit

@@ -19,7 +19,7 @@ from .stages import (
     RECRUITED,
     SHERIFF,
 )
-from .workers import HIRED_HANDS, is_hired_hand
+from .workers import FIRST_HAND, HIRED_HANDS, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 GOLD_KEPT = 2  # [4.6] "may keep only 2 (player's choice)"
 DECAY_FACE = 1  # [4.6] "On a 1, the Railroad Goods card decays"
 # [4.6] where Workers stay at the end of a turn; from anywhere else they go home
-STAY_PUT = (HOME, OUT, POOL, JAIL, CEMETERY,
-            SHERIFF, RECRUITED)
+STAY_PUT = frozenset((HOME, OUT, POOL, JAIL, CEMETERY,
+                      SHERIFF, RECRUITED))
 
 
 def start_cleanup(s: SkagwayState) -> None:
@@ -36,12 +36,12 @@ def start_cleanup(s: SkagwayState) -> None:
     face-down ones turn face up and stay one more turn."""
     s.note("Phase Six: prepare for the next turn")  # [4.6], for the displays
     for worker, where in enumerate(s.loc):
-        if where in (JAIL, CEMETERY):
+        if where == JAIL or where == CEMETERY:
             if s.face_down[worker]:
                 s.face_down[worker] = False
             elif is_hired_hand(worker):
                 s.loc[worker] = POOL
-                s.hand_state[worker - HIRED_HANDS[0]] = HAND_POOL
+                s.hand_state[worker - FIRST_HAND] = HAND_POOL
             else:
                 s.loc[worker] = HOME
     n = s.num_players
@@ -61,7 +61,7 @@ def next_keeper(s: SkagwayState) -> None:
 def return_gold(s: SkagwayState, value: int) -> None:
     """A counter over the two kept goes back to the supply, or out of the game when the
     supply is already empty [4.6]."""
-    faces = [v for v, _ in s.game.components.gold.counts]
+    faces = s.game.components.gold.faces
     seat = s.keep_queue[0]
     s.gold_held[seat][faces.index(value)] -= 1
     if any(s.gold_supply):
@@ -121,22 +121,23 @@ def decay_card(s: SkagwayState, goods_type: int) -> None:
 def finish_turn(s: SkagwayState) -> None:
     """[4.6] Hired Hands who worked go back to the pool; new recruits turn face up and
     their player takes the Recruiter; everyone else returns to their owners."""
+    hand_state, loc = s.hand_state, s.loc
     for worker in HIRED_HANDS:
-        k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == HAND_ACTIVE:
-            s.hand_state[k] = HAND_POOL
-            if s.loc[worker] not in (JAIL, CEMETERY):
-                s.loc[worker] = POOL
+        k = worker - FIRST_HAND
+        if hand_state[k] == HAND_ACTIVE:
+            hand_state[k] = HAND_POOL
+            if loc[worker] != JAIL and loc[worker] != CEMETERY:
+                loc[worker] = POOL
     s.recruiter = s.recruited_by
     for worker in HIRED_HANDS:
-        k = worker - HIRED_HANDS[0]
-        if s.hand_state[k] == HAND_RECRUITED:
-            s.hand_state[k] = HAND_ACTIVE
-            s.loc[worker] = HOME
+        k = worker - FIRST_HAND
+        if hand_state[k] == HAND_RECRUITED:
+            hand_state[k] = HAND_ACTIVE
+            loc[worker] = HOME
     s.recruited_by, s.recruit_pool = -1, []
-    for worker, where in enumerate(s.loc):
+    for worker, where in enumerate(loc):
         if where not in STAY_PUT:
-            s.loc[worker] = HOME
+            loc[worker] = HOME
     s.mines, s.railroad, s.bandits = [], [], []
     s.assay = [-1] * len(s.assay)
     s.assay_next = 0

@@ -9,7 +9,7 @@ layout. Each check names the file and the rule that needs the value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,12 @@ class CounterSet:
 
     counts: tuple[tuple[int, int], ...]
     removed_for_2_3_players: tuple[tuple[int, int], ...]  # [3.1]
+
+    @cached_property
+    def faces(self) -> tuple[int, ...]:
+        """The values, smallest first: the order of every count-by-face list. Kept
+        once: the rules read it at every draw, turn-in and return (issue 21)."""
+        return tuple(v for v, _ in self.counts)
 
     def supply(self, num_players: int) -> tuple[int, ...]:
         """The values of the counters in play, smallest first."""
@@ -151,8 +157,27 @@ class Components:
     max_prestige_per_player: int
     source: str
 
+    @cached_property
+    def abilities(self) -> tuple[int, ...]:
+        """Gunfight Ability by Worker id: the players' Workers, then the Hired Hands
+        (``workers.py``); the Street reads them at every choice (issue 21)."""
+        return tuple(w.ability for w in self.workers) + tuple(h.ability
+                                                               for h in self.hired_hands)
+
+    @cached_property
+    def night_spots(self) -> tuple[tuple[str, ...], ...]:
+        """Night-spot choices by Worker id, as ``abilities`` (Phase Four reads them for
+        every Worker coming home)."""
+        return tuple(w.night_spots for w in self.workers) + tuple(
+            h.night_spots for h in self.hired_hands)
+
     def mine_spots_for(self, num_players: int) -> int:
-        return dict(self.mine_spots)[num_players]
+        return self._mine_spots[num_players]
+
+    @cached_property
+    def _mine_spots(self) -> dict[int, int]:
+        """``mine_spots`` by player count, built once (placement asks at every move)."""
+        return dict(self.mine_spots)
 
     def today_row(self, prestige_total: int, tone: str) -> SkagwayTodayRow:
         """[5.0] the Skagway Today outcome for all players' Prestige Buildings and a tone."""

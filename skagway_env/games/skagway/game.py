@@ -10,6 +10,7 @@ from ...core import Game, GameInfo, GameParameterError, GameParams
 from . import observation
 from .actions import ActionCodec
 from .components import load_components
+from .dispatch import ActionIds, move_rules
 from .state import SkagwayState
 
 ACTIONS_PER_TURN = 210
@@ -47,6 +48,9 @@ class SkagwayGame(Game):
     def __init__(self, params: SkagwayParams | None = None, **kwargs) -> None:
         super().__init__(params, **kwargs)
         self.codec = ActionCodec(len(self.components.goods))
+        self.move_rules = move_rules(self.codec)  # action id -> (rule, its arguments)
+        self.action_ids = ActionIds.of(self.codec, self.components)  # by what they name
+        self.mine_spots = self.components.mine_spots_for(self.num_players)  # [4.2.1]
         if not isinstance(self.params.max_turns, int) or self.params.max_turns < 1:
             raise GameParameterError(f"skagway: max_turns must be a positive integer, got "
                                      f"{self.params.max_turns!r}")

@@ -26,7 +26,7 @@ from ...core.hidden import HoldingsFilter, redeal
 from . import work
 from .actions import ReturnGold, TurnIn
 from .stages import HandState, Location, Stage
-from .workers import HIRED_HANDS, controller
+from .workers import FIRST_HAND, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -63,9 +63,10 @@ def ledger(s: SkagwayState) -> Ledger:
     """The ledger of ``s``'s history: the cached one, extended by the new moves."""
     cached: Ledger | None = getattr(s, "_ledger", None)
     length = len(s.history)
-    if (cached is not None and len(cached.prefix) <= length
-            and s.history[:len(cached.prefix)] == cached.prefix):
-        if len(cached.prefix) == length:
+    covered = -1 if cached is None else len(cached.prefix)
+    if 0 <= covered <= length and (s.history == cached.prefix if covered == length
+                                   else s.history[:covered] == cached.prefix):
+        if covered == length:  # (compared whole: no copy of a long history to compare)
             return cached
         start, events = len(cached.prefix), list(cached.events)
         shadow = cached.shadow.clone() if cached.shadow is not None else None
@@ -105,7 +106,7 @@ def _follow(shadow: SkagwayState, h: int, action: int, events: list) -> None:
         move = codec.decode(action)
         if isinstance(move, TurnIn) and move.value is not None:
             events.append((GOLD_TURN_IN, work.assay_seat(shadow), move.value, h, None))
-            faces = [v for v, _ in shadow.game.components.gold.counts]
+            faces = shadow.game.components.gold.faces
             if move.value == max(faces):  # [4.3.3] the revealed counters go back
                 events.append((GOLD_RESHUFFLE, -1, tuple(shadow.bank + shadow.robbed), h,
                                None))
@@ -202,7 +203,7 @@ def _filter(s: SkagwayState, book: Ledger, pile: str, viewer: int) -> HoldingsFi
 def _new_filter(s: SkagwayState, pile: str, limit: int | None) -> HoldingsFilter:
     n, comp = s.num_players, s.game.components
     if pile == "gold":  # the other seats, then the counters out of play face down
-        faces = [v for v, _ in comp.gold.counts]
+        faces = comp.gold.faces
         return HoldingsFilter(len(faces), n, _counts(comp.gold.supply(n), faces), limit)
     return HoldingsFilter(len(comp.goods), n - 1, [g.count for g in comp.goods], limit)
 
@@ -212,7 +213,7 @@ def _filter_moves(s: SkagwayState, book: Ledger, pile: str, viewer: int,
     """The filter moves of ``viewer``'s ledger events from ``start`` on."""
     n, comp = s.num_players, s.game.components
     slots = {q: i for i, q in enumerate(q for q in range(n) if q != viewer)}
-    faces = [v for v, _ in comp.gold.counts]
+    faces = comp.gold.faces
     return [m for i in range(start, len(book.events))
             if SEAT_EVENTS.get(book.events[i][0]) == pile
             for m in _moves(book.events[i], i, viewer, slots, n - 1, faces)]
@@ -264,15 +265,14 @@ def _redraw_gold(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
                  others: list[int], events: list, changed: list[int],
                  rng: np.random.Generator) -> None:
     """The other seats' Gold, the supply, and every hidden draw and return (H1)."""
-    faces = [v for v, _ in s.game.components.gold.counts]
+    faces = s.game.components.gold.faces
     config, pool, kinds = _filter(s, book, "gold", viewer).sample(rng)
     k = len(faces)
     for i, q in enumerate(others):
         new.gold_held[q] = list(config[i * k:(i + 1) * k])
     new.gold_supply = pool
     for index, kind in kinds.items():
-        events[index] = _with_value(events[index], faces[kind])
-    changed += kinds
+        _set_value(events, changed, index, faces[kind])
 
 
 def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
@@ -287,8 +287,7 @@ def _redraw_goods(s: SkagwayState, new: SkagwayState, book: Ledger, viewer: int,
     new.goods_deck = pool
     new.goods_bottom = list(config[types * len(others):])
     for index, kind in kinds.items():
-        events[index] = _with_value(events[index], kind)
-    changed += kinds
+        _set_value(events, changed, index, kind)
 
 
 def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], viewer: int,
@@ -298,7 +297,7 @@ def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], vie
     it everyone saw each seat's counters [4.3.2], only the order of its draws is not."""
     if new.rail_owner < 0:
         new.rail_supply = redeal(rng, new.rail_supply, new.rail_held, others)
-    values = [v for v, _ in new.game.components.railroad.counts]
+    values = new.game.components.railroad.faces
     for q in others:
         draws = draws_by_seat.get(q)
         if not draws:
@@ -308,8 +307,7 @@ def _redraw_railroad(new: SkagwayState, draws_by_seat: dict[int, list[int]], vie
         else:
             held = [events[i][2] for i in draws]
         for i, j in zip(draws, rng.permutation(len(held)), strict=True):
-            events[i] = _with_value(events[i], held[j])
-        changed += draws
+            _set_value(events, changed, i, held[j])
 
 
 def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
@@ -330,15 +328,20 @@ def _redraw_hired_hands(new: SkagwayState, draws_by_seat: dict[int, list[int]],
                 for w in pool:
                     where = Location.RECRUITED if w in chosen else Location.POOL
                     new.loc[w] = where
-                    new.hand_state[w - HIRED_HANDS[0]] = HandState(where.value)
+                    new.hand_state[w - FIRST_HAND] = HandState(where.value)
             else:  # a pair (at most two are recruited): swapped half the time
                 chosen = [events[i][2] for i in batch]
                 if len(chosen) > 1 and rng.random() < 0.5:
                     chosen.reverse()
             for i, w in zip(batch, chosen, strict=True):
-                events[i] = _with_value(events[i], w)
-            changed += batch
+                _set_value(events, changed, i, w)
 
 
-def _with_value(event: tuple, value: int) -> tuple:
-    return event[:2] + (value,) + event[3:]
+def _set_value(events: list, changed: list[int], index: int, value: int) -> None:
+    """Event ``index`` redrawn to ``value``, noted in ``changed`` (whose history entries
+    ``view`` rewrites) when that differs from what it held: an unchanged event's entry
+    already says the same, so leaving both alone gives the same view for less."""
+    event = events[index]
+    if event[2] != value:
+        events[index] = event[:2] + (value,) + event[3:]
+        changed.append(index)

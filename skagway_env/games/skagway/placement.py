@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import PLACE_SPACES
 from .stages import HAND_ACTIVE, HOME, PLACE_LOCATIONS, Location
-from .workers import HIRED_HANDS, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
+from .workers import FIRST_HAND, MINER_HAND, RAILROAD_HAND, STOOGE_A, STOOGE_B, is_hired_hand
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -17,10 +17,10 @@ MINES, RAILROAD, ASSAY, DOCKS, DEPUTY = range(len(PLACE_SPACES))
 def place_early_hired_hands(s: SkagwayState) -> None:
     """[4.1] The active Railroad Hired Hand goes on the Railroad and the Miner on the
     first space of "To the Mines" before anyone places a Worker."""
-    if s.hand_state[RAILROAD_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
+    if s.hand_state[RAILROAD_HAND - FIRST_HAND] == HAND_ACTIVE:
         s.railroad.append(RAILROAD_HAND)
         s.loc[RAILROAD_HAND] = Location.RAILROAD
-    if s.hand_state[MINER_HAND - HIRED_HANDS[0]] == HAND_ACTIVE:
+    if s.hand_state[MINER_HAND - FIRST_HAND] == HAND_ACTIVE:
         s.mines.append(MINER_HAND)
         s.loc[MINER_HAND] = Location.MINES
 
@@ -29,31 +29,48 @@ def workers_to_place(s: SkagwayState, seat: int) -> list[int]:
     """[4.2] A seat's Workers at home, plus its active Stooges, in id order. (The
     Railroad and Miner hands went out in Phase One; the Gunfighter waits for the
     Street [4.3.4].)"""
-    own = [w for w in (2 * seat, 2 * seat + 1) if s.loc[w] == HOME]
-    stooges = [w for w in (STOOGE_A, STOOGE_B)
-               if s.loc[w] == HOME and s.hand_owner(w) == seat]
-    return own + stooges
+    loc = s.loc
+    own = [w for w in (2 * seat, 2 * seat + 1) if loc[w] == HOME]
+    if loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME:  # rarely: a Stooge at home
+        own += [w for w in (STOOGE_A, STOOGE_B) if loc[w] == HOME and s.hand_owner(w) == seat]
+    return own
 
 
 def open_spaces(s: SkagwayState, worker: int) -> list[int]:
-    """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5])."""
-    spaces = [RAILROAD]  # [4.2.2] the Railroad stack has no limit
-    if len(s.mines) < s.game.components.mine_spots_for(s.num_players):
-        spaces.append(MINES)  # [4.2.1] 2 spots with 2-3 players, 3 with 4
-    if s.assay_next < s.game.components.assay_spots:
+    """The spaces ``worker`` may be placed on now ([4.2.1]-[4.2.5]), ascending."""
+    game = s.game
+    # [4.2.1] 2 spots with 2-3 players, 3 with 4; [4.2.2] the Railroad has no limit
+    spaces = [MINES, RAILROAD] if len(s.mines) < game.mine_spots else [RAILROAD]
+    if s.assay_next < game.components.assay_spots:
         spaces.append(ASSAY)  # [4.2.3] four Workers at most
     if not is_hired_hand(worker):  # [4.2.4], [4.2.5] no Stooges on Docks or Deputy
         if s.docks < 0:
             spaces.append(DOCKS)  # [4.2.4] one Worker a turn
         if s.deputy < 0:
             spaces.append(DEPUTY)  # [4.2.5] only if the Deputy space is empty
-    return sorted(spaces)
+    return spaces
 
 
 def legal_placements(s: SkagwayState, seat: int) -> list[int]:
-    codec = s.game.codec
-    return sorted(codec.place(w, space) for w in workers_to_place(s, seat)
-                  for space in open_spaces(s, w))
+    """Every (Worker, space) of ``seat``: ``workers_to_place`` by ``open_spaces``,
+    ascending. The Workers come in id order and a Worker's ids ``place(w, space)``
+    follow its spaces' order, so no sort is needed; the spaces are asked once for the
+    seat's own Workers and once for its Stooges."""
+    loc, places = s.loc, s.game.codec.places
+    first = 2 * seat
+    home = [w for w in (first, first + 1) if loc[w] == HOME]
+    out = []
+    if home:
+        spaces = open_spaces(s, first)
+        for w in home:
+            out += places(w, spaces)
+    if loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME:  # rarely: a Stooge at home
+        stooges = [w for w in (STOOGE_A, STOOGE_B) if loc[w] == HOME and s.hand_owner(w) == seat]
+        if stooges:
+            spaces = open_spaces(s, stooges[0])
+            for w in stooges:
+                out += places(w, spaces)
+    return out
 
 
 def place(s: SkagwayState, worker: int, space: int) -> None:
@@ -77,8 +94,11 @@ def next_placer(s: SkagwayState, after: int | None) -> int | None:
     have nothing left to place; None when everyone is done."""
     n = s.num_players
     start = s.first_player if after is None else (after + 1) % n
+    loc = s.loc
+    stooge_home = loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME
     for k in range(n):
         seat = (start + k) % n
-        if workers_to_place(s, seat):
+        if loc[2 * seat] == HOME or loc[2 * seat + 1] == HOME or (
+                stooge_home and workers_to_place(s, seat)):
             return seat
     return None

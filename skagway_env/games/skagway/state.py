@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...core import CHANCE, TERMINAL, State
+from ...core import State
 from . import (
-    buildings,
     cleanup,
     endgame,
     information,
@@ -24,39 +23,12 @@ from . import (
     street,
     work,
 )
-from .actions import (
-    BribeAnswer,
-    BribeDemand,
-    BribeOffer,
-    BuyBuilding,
-    BuyNothing,
-    BuyPrestige,
-    CashGoods,
-    ChallengeSheriff,
-    Chase,
-    DeclineDemand,
-    Duel,
-    MinePull,
-    Place,
-    ReturnGold,
-    Rob,
-    SheriffFlip,
-    Sleep,
-    StepDown,
-    StreetFirst,
-    TurnIn,
-)
+from .dispatch import LEGAL, OUTCOMES, TO_MOVE
 from .stages import (
-    BRIBE_ANSWER,
-    BRIBE_DEMAND,
-    BRIBE_OFFER,
-    BUY,
     CATCH_ROLL,
-    CHASE,
     DECAY_PICK,
     DECAY_ROLL,
     DUEL_ROLL,
-    GOODS_CASH,
     GOODS_DRAW,
     GOODS_ROLL,
     HAND_ACTIVE,
@@ -66,23 +38,17 @@ from .stages import (
     HOME,
     KEEP_GOLD,
     MINE_DRAW,
-    MINE_PULL,
     OUT,
     OVER,
     PLACE,
     POOL,
     RAIL_DRAW,
     SETUP,
-    SHERIFF_FLIP,
-    STEP_DOWN,
-    STREET_CHOICE,
-    STREET_ORDER,
-    TURN_IN,
     HandState,
     Location,
     Stage,
 )
-from .workers import HIRED_HANDS, PLAYER_WORKERS, controller
+from .workers import FIRST_HAND, HIRED_HANDS, PLAYER_WORKERS, controller
 
 if TYPE_CHECKING:
     from .game import SkagwayGame
@@ -177,7 +143,7 @@ class SkagwayState(State):
     # ------------------------------------------------------------------ helpers
     def hand_owner(self, worker: int) -> int:
         """The seat a Hired Hand works for this turn (-1 when it is in the pool)."""
-        state = self.hand_state[worker - HIRED_HANDS[0]]
+        state = self.hand_state[worker - FIRST_HAND]
         if state == HAND_ACTIVE:
             return self.recruiter
         return self.recruited_by if state == HAND_RECRUITED else -1
@@ -186,7 +152,7 @@ class SkagwayState(State):
         comp = self.game.components
         if worker < len(PLAYER_WORKERS):
             return comp.workers[worker].name
-        return comp.hired_hands[worker - HIRED_HANDS[0]].name
+        return comp.hired_hands[worker - FIRST_HAND].name
 
     def worker_label(self, worker: int) -> str:
         """The Worker's name with the seat it works for: ``Jane (P1)``, ``Miner (pool)``."""
@@ -213,176 +179,33 @@ class SkagwayState(State):
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
-        stage = self.stage
-        if stage == OVER:
-            return TERMINAL
-        if stage in CHANCE_STAGES:
-            return CHANCE
-        if stage == PLACE:
-            return self.placer
-        if stage == MINE_PULL:
-            return controller(self, self.mines[self.cursor])
-        if stage == STREET_CHOICE:
-            return controller(self, self.active)
-        if stage == STREET_ORDER:
-            return controller(self, street.tied_first(self)[0])
-        if stage in (BRIBE_OFFER, BRIBE_DEMAND):
-            return controller(self, street.leader(self))
-        if stage in (BRIBE_ANSWER, CHASE):
-            return controller(self, self.sheriff)
-        if stage == KEEP_GOLD:
-            return self.keep_queue[0]
-        if stage in (SHERIFF_FLIP, STEP_DOWN):
-            return work.sheriff_seat(self)
-        if stage == GOODS_CASH:
-            return self.cash_queue[0]
-        if stage in (TURN_IN, BUY):
-            return work.assay_seat(self)
-        raise RuntimeError(f"skagway: unknown stage {stage!r}")
+        to_move = TO_MOVE.get(self.stage)  # dispatch.py: one function a stage
+        if to_move is None:
+            raise RuntimeError(f"skagway: unknown stage {self.stage!r}")
+        return to_move(self)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage == SETUP:
-            n = self.num_players
-            return [(seat, 1.0 / n) for seat in range(n)]
-        comp = self.game.components
-        if self.stage == MINE_DRAW:  # a random Gold counter [4.3.1]
-            return _draw([v for v, _ in comp.gold.counts], self.gold_supply)
-        if self.stage == RAIL_DRAW:  # a random Railroad counter [4.3.2]
-            return _draw([v for v, _ in comp.railroad.counts], self.rail_supply)
-        if self.stage == GOODS_DRAW:  # a random Railroad Goods card [4.3.2]
-            return _draw(list(range(len(comp.goods))), self.goods_deck)
-        if self.stage in (GOODS_ROLL, DUEL_ROLL, CATCH_ROLL,
-                          DECAY_ROLL):
-            return [(face, 1 / 6) for face in range(1, 7)]  # one die
-        if self.stage == DECAY_PICK:  # [4.6] the card that a 1 decays (H3)
-            return cleanup.decay_outcomes(self)
-        if self.stage == HAND_DRAW:  # a Hired Hand at random from the pool [4.3.4]
-            pool = work.hand_pool(self)
-            return [(w, 1 / len(pool)) for w in pool]
-        raise ValueError("not a chance node")
+        outcomes = OUTCOMES.get(self.stage)  # dispatch.py: one function a chance stage
+        if outcomes is None:
+            raise ValueError("not a chance node")
+        return outcomes(self)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.stage in CHANCE_STAGES:
-            return [a for a, _ in self.chance_outcomes()]
-        codec = self.game.codec
-        stage = self.stage
-        if stage == PLACE:
-            return placement.legal_placements(self, player)
-        if stage == MINE_PULL:
-            spots = work.pullable_assay_spots(self, player)
-            return sorted([codec.mine_pull(k) for k in spots] + [codec.mine_pull(None)])
-        if stage == GOODS_CASH:
-            held = self.goods_held[player]
-            return [codec.cash_goods(t) for t, c in enumerate(held) if c] + [
-                codec.cash_goods(None)]
-        if stage == TURN_IN:
-            faces = [v for v, _ in self.game.components.gold.counts]
-            held = self.gold_held[player]
-            return [codec.turn_in(v) for v, c in zip(faces, held, strict=True) if c] + [
-                codec.turn_in(None)]
-        if stage == BUY:
-            options = [codec.buy_nothing()]
-            options += [codec.buy_building(space, side) for space in range(3)
-                        if buildings.can_buy_building(self, player, space)
-                        for side in (buildings.GOOD, buildings.BAD)]
-            options += [codec.buy_prestige(p) for p in range(len(self.game.components.prestige))
-                        if buildings.can_buy_prestige(self, player, p)]
-            return options
-        if stage == SHERIFF_FLIP:  # only a building on the board can flip
-            return [codec.sheriff_flip(None)] + [
-                codec.sheriff_flip(space) for space in range(3) if self.building_side[space] >= 0]
-        if stage == STEP_DOWN:
-            return [codec.step_down(False), codec.step_down(True)]
-        if stage == STREET_CHOICE:  # [4.5.1] the four choices
-            options = [codec.rob()] + [codec.duel(w) for w in street.duel_targets(self)]
-            if self.sheriff >= 0:
-                options.append(codec.challenge_sheriff())
-            return options + [codec.sleep()]
-        if stage == STREET_ORDER:
-            return [codec.street_first(w) for w in street.tied_first(self)]
-        if stage == BRIBE_OFFER:  # [7.0] an offer 0 .. what can be paid
-            from_points, from_share = street.bribe_limits(self)
-            return [codec.bribe_offer(0, x) for x in range(from_points + 1)] + [
-                codec.bribe_offer(1, x) for x in range(1, from_share + 1)]
-        if stage == BRIBE_ANSWER:
-            return [codec.bribe_answer(True), codec.bribe_answer(False)] + [
-                codec.bribe_demand(x) for x in street.demands(self)]
-        if stage == BRIBE_DEMAND:  # pay the demand from a source that covers it
-            from_points, from_share = street.bribe_limits(self)
-            pay = [codec.bribe_offer(src, self.demand)
-                   for src, most in enumerate((from_points, from_share)) if self.demand <= most]
-            return pay + [codec.decline_demand()]
-        if stage == CHASE:
-            return [codec.chase(False), codec.chase(True)]
-        if stage == KEEP_GOLD:
-            faces = [v for v, _ in self.game.components.gold.counts]
-            return [codec.keep_gold_return(v)
-                    for v, c in zip(faces, self.gold_held[player], strict=True) if c]
-        raise RuntimeError(f"skagway: unknown stage {stage!r}")
+        legal = LEGAL.get(self.stage)  # dispatch.py: one function a stage
+        if legal is None:
+            raise RuntimeError(f"skagway: unknown stage {self.stage!r}")
+        return legal(self, player)
 
     def _apply_action(self, action: int) -> None:
-        stage = self.stage
-        if stage == SETUP:
-            self._start_game(action)
+        resolve = CHANCE_RESOLVERS.get(self.stage)
+        if resolve is not None:  # a chance outcome (the starting player at SETUP)
+            resolve(self, action)
             return
-        if stage in CHANCE_RESOLVERS:
-            CHANCE_RESOLVERS[stage](self, action)
-            return
-        self._apply_move(self.game.codec.decode(action))
-
-    def _apply_move(self, move: Any) -> None:
-        """One decision, read by field name (the legality check matched it to the stage)."""
-        match move:
-            case Place(worker, space):
-                seat = self.placer
-                placement.place(self, worker, space)
-                self._next_placement(after=seat)
-            case MinePull(spot):
-                work.pull_for_mine(self, spot)
-            case CashGoods(goods_type):
-                work.cash_goods(self, goods_type)
-            case TurnIn(None):
-                work.stop_turning_in(self)
-            case TurnIn(value):
-                work.turn_in(self, value)
-            case BuyBuilding(space, side):
-                buildings.buy_building(self, work.assay_seat(self), space, side)
-                work.finish_assay_worker(self)
-            case BuyPrestige(prestige):
-                buildings.buy_prestige(self, work.assay_seat(self), prestige)
-                work.finish_assay_worker(self)
-            case BuyNothing():
-                work.finish_assay_worker(self)
-            case SheriffFlip(space):
-                work.flip_building(self, space)
-            case StepDown(leave):
-                work.step_down(self, leave)
-            case Rob():
-                street.rob(self)
-            case Duel(target):
-                street.duel(self, target)
-            case ChallengeSheriff():
-                street.challenge(self)
-            case Sleep():
-                street.sleep(self)
-            case StreetFirst(worker):
-                street.activate(self, worker)
-            case BribeOffer(source, amount) if self.stage == BRIBE_DEMAND:
-                street.pay_demand(self, source, amount)
-            case BribeOffer(source, amount):
-                street.offer(self, source, amount)
-            case BribeAnswer(accept):
-                street.answer(self, accept)
-            case BribeDemand(amount):
-                street.counter(self, amount)
-            case DeclineDemand():
-                street.decline(self)
-            case Chase(chase):
-                street.choose_chase(self, chase)
-            case ReturnGold(value):
-                cleanup.return_gold(self, value)
-            case _:
-                raise RuntimeError(f"skagway: no rule for {move!r}")
+        # A decision: the rule its typed action names, with that action's fields
+        # (``dispatch.move_rules``, decoded once a game; the legality check matched
+        # the action to the stage).
+        rule, args = self.game.move_rules[action]
+        rule(self, *args)
 
     def _start_game(self, first: int) -> None:
         """[3.4] Points 2, 3, 4, 5 clockwise from the starting player, who takes the
@@ -516,20 +339,12 @@ class SkagwayState(State):
         self.hand_state = [HandState(h) for h in self.hand_state]
 
 
-CHANCE_STAGES = (SETUP, MINE_DRAW, RAIL_DRAW, GOODS_DRAW,
-                 GOODS_ROLL, HAND_DRAW, DUEL_ROLL, CATCH_ROLL,
-                 DECAY_ROLL, DECAY_PICK)
-CHANCE_RESOLVERS = {MINE_DRAW: work.draw_gold, RAIL_DRAW: work.draw_railroad_counter,
+CHANCE_RESOLVERS = {SETUP: SkagwayState._start_game,
+                    MINE_DRAW: work.draw_gold, RAIL_DRAW: work.draw_railroad_counter,
                     GOODS_DRAW: work.draw_goods, GOODS_ROLL: work.roll_goods_values,
                     HAND_DRAW: work.draw_hired_hand, DUEL_ROLL: street.duel_roll,
                     CATCH_ROLL: street.catch_roll, DECAY_ROLL: cleanup.decay_roll,
                     DECAY_PICK: cleanup.decay_card}
-
-
-def _draw(faces: list[int], counts: list[int]) -> list[tuple[int, float]]:
-    """Chance outcomes of drawing one of ``counts`` (by face) at random."""
-    total = sum(counts)
-    return [(f, c / total) for f, c in zip(faces, counts, strict=True) if c]
 
 
 def _counts(values: tuple[int, ...], counts: tuple[tuple[int, int], ...]) -> list[int]:

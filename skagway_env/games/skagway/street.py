@@ -21,7 +21,7 @@ from .stages import (
     STREET_CHOICE,
     STREET_ORDER,
 )
-from .workers import HIRED_HANDS, controller, is_hired_hand
+from .workers import controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -33,10 +33,7 @@ KILLS_CAP = 5  # [4.5.1] the Gunfight Kills track stops at 5+
 
 
 def ability(s: SkagwayState, worker: int) -> int:
-    comp = s.game.components
-    if is_hired_hand(worker):
-        return comp.hired_hands[worker - HIRED_HANDS[0]].ability
-    return comp.workers[worker].ability
+    return s.game.components.abilities[worker]
 
 
 def lose_points(s: SkagwayState, seat: int, amount: int) -> None:
@@ -44,7 +41,7 @@ def lose_points(s: SkagwayState, seat: int, amount: int) -> None:
 
 
 def on_street(s: SkagwayState) -> list[int]:
-    return [w for w in range(len(s.loc)) if s.loc[w] == STREET]
+    return [w for w, where in enumerate(s.loc) if where == STREET]
 
 
 def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int]:
@@ -56,9 +53,9 @@ def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int]:
 def tied_first(s: SkagwayState) -> list[int]:
     """The Workers that may act next: one, or one player's own tied Workers, whose
     order that player chooses (RULES_NOTES I5)."""
-    waiting = on_street(s)
-    best = min(street_order_key(s, w) for w in waiting)
-    return [w for w in waiting if street_order_key(s, w) == best]
+    keys = [(street_order_key(s, w), w) for w in on_street(s)]
+    best = min(key for key, _ in keys)
+    return [w for key, w in keys if key == best]
 
 
 def start_street(s: SkagwayState) -> None:
@@ -86,11 +83,12 @@ def activate(s: SkagwayState, worker: int) -> None:
 
 def duel_targets(s: SkagwayState) -> list[int]:
     """[4.5.1] The lowest ranked other Workers on the Street (the shooter picks one)."""
+    abilities = s.game.components.abilities
     others = [w for w in on_street(s) if w != s.active]
     if not others:
         return []
-    low = min(ability(s, w) for w in others)
-    return [w for w in others if ability(s, w) == low]
+    low = min(abilities[w] for w in others)
+    return [w for w in others if abilities[w] == low]
 
 
 def kill(s: SkagwayState, worker: int) -> None:

@@ -26,7 +26,7 @@ from .stages import (
     STEP_DOWN,
     TURN_IN,
 )
-from .workers import HIRED_HANDS, controller
+from .workers import FIRST_HAND, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -82,7 +82,7 @@ def pull_for_mine(s: SkagwayState, assay_spot: int | None) -> None:
 
 def draw_gold(s: SkagwayState, value: int) -> None:
     """A random Gold counter from the supply, kept face down by the Worker's player."""
-    index = [v for v, _ in s.game.components.gold.counts].index(value)
+    index = s.game.components.gold.faces.index(value)
     seat = controller(s, s.mines[s.cursor])
     s.gold_supply[index] -= 1
     s.gold_held[seat][index] += 1
@@ -139,7 +139,7 @@ def finish_railroad_worker(s: SkagwayState) -> None:
 def draw_railroad_counter(s: SkagwayState, value: int) -> None:
     """Two points and a random Railroad counter; the last one completes the line."""
     seat = controller(s, railroad_worker(s))
-    index = [v for v, _ in s.game.components.railroad.counts].index(value)
+    index = s.game.components.railroad.faces.index(value)
     s.points[seat] += RAILROAD_WAGE
     s.rail_supply[index] -= 1
     s.rail_held[seat][index] += 1
@@ -152,7 +152,7 @@ def draw_railroad_counter(s: SkagwayState, value: int) -> None:
 def score_railroad(s: SkagwayState) -> None:
     """[4.3.2] Highest total owns the Railroad; a tie goes to the Deed's holder, tied or
     not (RULES_NOTES I13). The owner keeps the Deed, every other counter leaves play."""
-    values = [v for v, _ in s.game.components.railroad.counts]
+    values = s.game.components.railroad.faces
     deed = values.index(max(values))
     totals = [sum(v * c for v, c in zip(values, held, strict=True)) for held in s.rail_held]
     best = max(totals)
@@ -248,7 +248,7 @@ def turn_in(s: SkagwayState, value: int) -> None:
     """One Gold counter to the Bank for its face value in points; a $4 leaves the game
     and sends every revealed counter (Bank and robbed) back to the supply [4.3.3]."""
     seat = assay_seat(s)
-    faces = [v for v, _ in s.game.components.gold.counts]
+    faces = s.game.components.gold.faces
     s.gold_held[seat][faces.index(value)] -= 1
     s.points[seat] += value
     if value == max(faces):
@@ -308,7 +308,7 @@ def next_hand_draw(s: SkagwayState) -> None:
 def draw_hired_hand(s: SkagwayState, worker: int) -> None:
     """A Hired Hand drawn face down: it waits in front of its player until Phase Six."""
     s.loc[worker] = RECRUITED
-    s.hand_state[worker - HIRED_HANDS[0]] = HAND_RECRUITED
+    s.hand_state[worker - FIRST_HAND] = HAND_RECRUITED
     s.draws_left -= 1
     next_hand_draw(s)
 
