@@ -43,6 +43,7 @@ from skagway_env.core.playout import (
     apply_joint_unchecked,
     apply_unchecked,
     draws,
+    pick_outcome,
     sample_chance,
 )
 
@@ -310,13 +311,7 @@ class MCTSAgent(Agent):
                 legal = world._legal_actions(cur)  # what _legal_for caches, uncached
                 action = legal[below(len(legal))]
             elif cur == CHANCE:  # sample_chance, inline: one uniform draw
-                outcomes = world.chance_outcomes()
-                r, acc, action = uniform(), 0.0, outcomes[-1][0]
-                for outcome, prob in outcomes:
-                    acc += prob
-                    if r < acc:
-                        action = outcome
-                        break
+                action = pick_outcome(world.chance_outcomes(), uniform())
             elif cur == TERMINAL:
                 return world.returns()
             else:  # a simultaneous node: a draw a seat, in seat order, as random_step's

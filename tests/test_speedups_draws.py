@@ -1,6 +1,7 @@
 """``core.playout.draws``: the C twins of ``Generator.integers(n)`` and
 ``Generator.random()`` (``skagway_env/_speedups/draws.c``) give numpy's numbers, draw
-for draw, and leave the generator where numpy's methods would.
+for draw, and leave the generator where numpy's methods would; its ``pick`` chooses
+the chance outcome ``core.playout.pick_python`` chooses.
 
 A search relies on it to stay the same search (``tests/test_mcts_same_search.py``):
 its draws are mixed with the generator's own methods (a heuristic playout policy, a
@@ -15,7 +16,7 @@ import pytest
 
 from skagway_env._speedups import load
 from skagway_env.core import playout
-from skagway_env.core.playout import draws
+from skagway_env.core.playout import draws, pick_outcome, pick_python
 
 BOUNDS = [1, 2, 3, 5, 7, 10, 31, 100, 144, 729, 12_345, 2**31 + 11, 2**32 - 1]
 
@@ -91,3 +92,25 @@ def test_compiled_twins_refuse_what_they_do_not_cover():
             module.below(bit_generator, bad)
     with pytest.raises(AttributeError):
         module.uniform(object())  # not a bit generator: no capsule
+
+
+def test_picked_outcomes_are_the_running_sums_choice():
+    """``pick_outcome`` (compiled when built) and ``pick_python`` choose alike, on
+    probabilities whose running sum rounds (thirds, sevenths: the last pair is then
+    the fallback of a sum short of 1) and at draws on the boundaries."""
+    if pick_outcome is pick_python:
+        pytest.skip("skagway_env._speedups.draws is not built")
+    rng = np.random.default_rng(3)
+    tables = [[(k, 1 / 3) for k in range(3)], [(k + 5, 1 / 7) for k in range(7)],
+              [(2, 0.5), (9, 0.25), (4, 0.25)], [(0, 1.0)], [(1, 1), (2, 0.0)]]
+    for _ in range(300):
+        counts = rng.integers(1, 6, size=int(rng.integers(1, 22)))
+        tables.append([(int(k), c / counts.sum()) for k, c in enumerate(counts)])
+    for table in tables:
+        acc, edges = 0.0, []
+        for _, prob in table:
+            acc += prob
+            edges += [acc, np.nextafter(acc, 0.0), np.nextafter(acc, 1.0)]
+        for r in [0.0, 1.0 - 2**-53, *edges, *rng.random(20)]:
+            assert pick_outcome(table, float(r)) == pick_python(table, float(r))
+    assert pick_python([(4, 0.5), (6, 0.5 - 2**-52)], 1.0 - 2**-53) == 6  # fell short

@@ -12,7 +12,11 @@
  * - ``below(bit_generator, n)`` is ``Generator.integers(n)`` for 1 <= n <= 2**32 - 1: numpy's
  *   ``random_bounded_uint64_fill`` with one value (rng = n - 1 == 0 draws nothing;
  *   otherwise Lemire's rejection on 32-bit draws, ``buffered_bounded_lemire_uint32``);
- * - ``uniform(bit_generator)`` is ``Generator.random()``: ``next_double``.
+ * - ``uniform(bit_generator)`` is ``Generator.random()``: ``next_double``;
+ * - ``pick(outcomes, r)`` is the chance outcome a uniform draw ``r`` selects from a
+ *   list of (outcome, probability) pairs: the first whose running sum of
+ *   probabilities (summed in order, in doubles, as Python's ``acc += prob`` does)
+ *   exceeds ``r``, else the last (the sum fell short by rounding).
  *
  * They skip the Generator's lock: a search draws from its own generator in one thread.
  * ``tests/test_speedups_draws.py`` checks both against numpy, draw for draw.
@@ -76,7 +80,40 @@ static PyObject *uniform(PyObject *self, PyObject *bit_generator) {
     return PyFloat_FromDouble(bitgen->next_double(bitgen->state));
 }
 
+static PyObject *pick(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "pick(outcomes: list, r)");
+        return NULL;
+    }
+    PyObject *outcomes = args[0];
+    double r = PyFloat_AsDouble(args[1]);
+    if (r == -1.0 && PyErr_Occurred()) return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(outcomes);
+    if (count == 0) {
+        PyErr_SetString(PyExc_ValueError, "pick: no outcomes");
+        return NULL;
+    }
+    double acc = 0.0;
+    PyObject *pair = NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        pair = PyList_GET_ITEM(outcomes, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "pick: outcomes are (outcome, probability) pairs");
+            return NULL;
+        }
+        double prob = PyFloat_AsDouble(PyTuple_GET_ITEM(pair, 1));
+        if (prob == -1.0 && PyErr_Occurred()) return NULL;
+        acc += prob;
+        if (r < acc) break;
+    }
+    PyObject *outcome = PyTuple_GET_ITEM(pair, 0);
+    Py_INCREF(outcome);
+    return outcome;
+}
+
 static PyMethodDef methods[] = {
+    {"pick", (PyCFunction)(void (*)(void))pick, METH_FASTCALL,
+     "pick(outcomes, r): the outcome the uniform draw r selects (running sum > r)."},
     {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
      "below(bit_generator, n): Generator.integers(n) of that bit generator."},
     {"uniform", uniform, METH_O,

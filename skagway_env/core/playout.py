@@ -35,19 +35,29 @@ def draws(rng: np.random.Generator) -> tuple[Callable[[int], int], Callable[[], 
     return partial(_DRAWS.below, bit_generator), partial(_DRAWS.uniform, bit_generator)
 
 
-def sample_chance(state: State, rng: np.random.Generator,
-                  uniform: Callable[[], float] | None = None) -> int:
-    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation), or with
-    ``uniform`` (``draws(rng)[1]``, the same draw) when given."""
-    outcomes = state.chance_outcomes()
-    state._note_chance_outcomes(outcomes)  # the outcome's legality check then lists none
-    r = rng.random() if uniform is None else uniform()
+def pick_python(outcomes: list[tuple[int, float]], r: float) -> int:
+    """The outcome a uniform draw ``r`` selects: the first whose running sum of
+    probabilities exceeds ``r`` (``pick_outcome`` is this, compiled when built)."""
     acc = 0.0
     for action, prob in outcomes:
         acc += prob
         if r < acc:
             return action
     return outcomes[-1][0]  # rounding: the sum of probabilities fell short of r
+
+
+pick_outcome: Callable[[list[tuple[int, float]], float], int] = (
+    pick_python if _DRAWS is None else _DRAWS.pick)
+"""``pick_python``, or its C twin (the same sums in doubles, in the same order)."""
+
+
+def sample_chance(state: State, rng: np.random.Generator,
+                  uniform: Callable[[], float] | None = None) -> int:
+    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation), or with
+    ``uniform`` (``draws(rng)[1]``, the same draw) when given."""
+    outcomes = state.chance_outcomes()
+    state._note_chance_outcomes(outcomes)  # the outcome's legality check then lists none
+    return pick_outcome(outcomes, rng.random() if uniform is None else uniform())
 
 
 def resolve_chance(state: State, rng: np.random.Generator) -> None:
