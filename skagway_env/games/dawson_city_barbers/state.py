@@ -12,7 +12,7 @@ import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
 from . import information, observation, scoring, statistics
-from .actions import Haircut, LongWeekend, Schedule
+from .actions import MAX_SHOPS, Haircut, LongWeekend, Schedule
 from .components import TRACKS
 from .tracks import move_pan, move_train, move_work
 
@@ -112,7 +112,7 @@ class DawsonCityBarbersState(State):
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         if self.phase == PLAY:
-            return (self.start_player + self.turn) % self.num_players
+            return (self.start_player + self.turn) % self.game.params.num_players
         return TERMINAL if self.phase == OVER else CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -130,24 +130,25 @@ class DawsonCityBarbersState(State):
             return list(range(self.num_players))
         if self.phase != PLAY:
             return [k for k, c in enumerate(self.deck) if c]
+        # the codec's ids written out (codec.haircut, codec.long_weekend): ascending
         codec = self.game.codec
         hand = self.hands[player]
         kinds = [k for k, c in enumerate(hand) if c]
-        needs_cut = self.cut_at[player] < 0
-        if needs_cut:
-            shops = [s for s in range(self.num_players)
-                     if s != player and len(self.shop[s]) < SHOP_SEATS]
-            cuts = [codec.haircut(k, s) for k in kinds for s in shops]
-            if sum(hand) == 1:
+        legal = kinds[:]
+        if self.cut_at[player] < 0:
+            shop = self.shop
+            base = codec.haircut_base
+            shops = [s for s in range(len(shop))
+                     if s != player and len(shop[s]) < SHOP_SEATS]
+            cuts = [base + MAX_SHOPS * k + s for k in kinds for s in shops]
+            if len(kinds) == 1 and hand[kinds[0]] == 1:
                 # [Get Haircut] "He must do this once and only once per round": the
                 # last card must pay for the haircut.
                 return cuts
-        else:
-            cuts = []
-        legal = list(kinds)
-        legal += cuts
+            legal += cuts
         if not self.weekend_used[player]:
-            legal += [codec.long_weekend(k, t) for k in kinds for t in range(len(TRACKS))]
+            base = codec.weekend_base
+            legal += [base + len(TRACKS) * k + t for k in kinds for t in range(len(TRACKS))]
         return legal
 
     def _apply_action(self, action: int) -> None:
@@ -184,17 +185,23 @@ class DawsonCityBarbersState(State):
             self.phase = PLAY
 
     def _take_turn(self, action: int) -> None:
-        p = self.current_player()
-        move = self.game.codec.decode(action)
+        game = self.game
+        p = (self.start_player + self.turn) % game.params.num_players  # current_player
+        move = game.codec.moves[action]
         self.hands[p][move.card] -= 1
-        self._touch(p)
-        if isinstance(move, Schedule):
+        self._dirty = (self._dirty or 0) | 1 << p  # _touch(p)
+        if type(move) is Schedule:
             # [Schedule] "plays a schedule card from his hand face up to a discard pile"
             self.discards[move.card] += 1
-            t, w, pn = self.game.components.cards[move.card].moves()
-            self._move(p, 0, t)
-            self._move(p, 1, w)
-            self._move(p, 2, pn)
+            t, w, pn = game.card_moves[move.card]
+            # a move of 0 spaces moves nothing (move_train, move_pan: no-ops; work
+            # never passes its last space)
+            if t:
+                self._move(p, 0, t)
+            if w:
+                self._move(p, 1, w)
+            if pn:
+                self._move(p, 2, pn)
         else:
             # [Get Haircut] / [Plan Long Weekend] "discards a schedule card": face up
             # or face down by the ``discards`` parameter (RULES_NOTES D2)
@@ -213,7 +220,7 @@ class DawsonCityBarbersState(State):
                 self.weekend_used[p] = True
                 self._move(p, move.track, LONG_WEEKEND_STEPS)
         self.turn += 1
-        if self.turn == HAND_SIZE * self.num_players:
+        if self.turn == HAND_SIZE * game.params.num_players:
             scoring.score_round(self)
             self._rows = None  # every seat's public values changed
             self.phase = FLIP
