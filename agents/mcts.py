@@ -41,7 +41,6 @@ import numpy as np
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from skagway_env.core.playout import (
     apply_joint_unchecked,
-    apply_unchecked,
     draws,
     pick_outcome,
     sample_chance,
@@ -321,4 +320,6 @@ class MCTSAgent(Agent):
                     joint.append(legal[below(len(legal))])
                 apply_joint_unchecked(world, joint)
                 continue
-            apply_unchecked(world, action)
+            world._apply_action(action)  # apply_unchecked, inline (a call a step less)
+            world.history.append(action)
+            world._legal = None

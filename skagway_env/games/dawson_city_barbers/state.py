@@ -6,6 +6,7 @@ Sections in brackets name the rulebook's headings
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -133,7 +134,7 @@ class DawsonCityBarbersState(State):
         # the codec's ids written out (codec.haircut, codec.long_weekend): ascending
         codec = self.game.codec
         hand = self.hands[player]
-        kinds = [k for k, c in enumerate(hand) if c]
+        kinds = list(compress(range(len(hand)), hand))  # the kinds held, ascending
         legal = kinds[:]
         if self.cut_at[player] < 0:
             shop = self.shop
@@ -195,13 +196,15 @@ class DawsonCityBarbersState(State):
             self.discards[move.card] += 1
             t, w, pn = game.card_moves[move.card]
             # a move of 0 spaces moves nothing (move_train, move_pan: no-ops; work
-            # never passes its last space)
+            # never passes its last space); _move's dispatch written out
+            comp = game.components
             if t:
-                self._move(p, 0, t)
+                move_train(self.train_pos, self.train_box, p, t, comp)
             if w:
-                self._move(p, 1, w)
+                move_work(self.work, p, w, comp)
             if pn:
-                self._move(p, 2, pn)
+                for q in move_pan(self.pan, p, pn, comp, game.pan_by_spaces):
+                    self._touch(q)
         else:
             # [Get Haircut] / [Plan Long Weekend] "discards a schedule card": face up
             # or face down by the ``discards`` parameter (RULES_NOTES D2)
