@@ -35,21 +35,24 @@ def start_auction(s: Klondike1896State) -> None:
 
 
 def auction_player(s: Klondike1896State) -> int:
-    return s.displaced if s.displaced >= 0 else s.to_place[0]
+    displaced = s.displaced
+    return displaced if displaced >= 0 else s.to_place[0]
 
 
 def legal_bids(s: Klondike1896State, p: int) -> list[int]:
     """Bid ids for ``p``: each claim from the lowest allowed bid to its rubies."""
-    cap = min(s.rubies[p], MAX_BID)
+    cap = s.rubies[p]
+    if cap > MAX_BID:
+        cap = MAX_BID
     top = [-1] * len(s.rows[0])  # highest bid of another seat's pawn on each claim
     pawn, bid = s.pawn, s.bid
-    for q in range(s.num_players):
-        k = pawn[q]
+    for q, k in enumerate(pawn):
         if k >= 0 and q != p and bid[q] > top[k]:
             top[k] = bid[q]
     out: list[int] = []
     for k, t in enumerate(top):
-        out.extend(range(k * BIDS + t + 1, k * BIDS + cap + 1))
+        base = k * BIDS
+        out += range(base + t + 1, base + cap + 1)
     return out
 
 
@@ -58,13 +61,18 @@ def place_pawn(s: Klondike1896State, p: int, claim: int, rubies: int) -> bool:
     if s.ledger:
         if rubies:
             s.ledger[p].append([0, rubies])  # p held at least this many (secret views)
-    others = [q for q in range(s.num_players) if q != p and s.pawn[q] == claim]
-    if s.pawn[p] < 0:
+    pawn = s.pawn
+    displaced = -1  # the first other seat on that claim (there is at most one)
+    for q, k in enumerate(pawn):
+        if k == claim and q != p:
+            displaced = q
+            break
+    if pawn[p] < 0:
         s.to_place.pop(0)
-    s.pawn[p] = claim  # a raise keeps the claim; a move takes the rubies back
+    pawn[p] = claim  # a raise keeps the claim; a move takes the rubies back
     s.bid[p] = rubies
-    s.displaced = others[0] if others else -1
-    return s.displaced < 0 and not s.to_place
+    s.displaced = displaced
+    return displaced < 0 and not s.to_place
 
 
 def settle(s: Klondike1896State) -> list[int]:

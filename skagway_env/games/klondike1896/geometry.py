@@ -15,7 +15,7 @@ a free cell, and touches where some offset lands on the last claim's halo.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import permutations, product
 
 import numpy as np
@@ -68,13 +68,13 @@ class Grid:
     # anchors where the turned claim fits inside the grid)
     shapes: list[list[tuple[int, tuple[int, ...], int]]]
 
-    @property
+    @cached_property
     def cells(self) -> int:
         return self.rows * self.cols
 
-    @property
+    @cached_property
     def full(self) -> int:
-        return (1 << self.cells) - 1
+        return (1 << self.cells) - 1  # (cached: every legality check reads it)
 
     def halo_of(self, mask: int) -> int:
         out = 0

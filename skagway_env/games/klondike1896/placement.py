@@ -23,8 +23,11 @@ if TYPE_CHECKING:
 def legal_placements(s: Klondike1896State, p: int) -> list[int]:
     """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""
     cells = s.game.grid.cells
-    found = [PLACE + rot * cells + a for rot, anchors in legal_anchors(s, p, s.won[p])
-             for a in bits(anchors)]
+    found: list[int] = []
+    for rot, anchors in legal_anchors(s, p, s.won[p]):
+        if anchors:
+            base = PLACE + rot * cells
+            found += [base + a for a in bits(anchors)]
     return found or [s.game.codec.lose]
 
 
@@ -77,8 +80,9 @@ def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
 def place_claim(s: Klondike1896State, p: int, place: Placement) -> None:
     """Put the claim down and count its gold and rubies ([3) Counting points])."""
     gold, ruby = s.game.terrain(s.arrangement[p])
-    g = sum(gold[c] for c in place.cells)
-    r = sum(ruby[c] for c in place.cells)
+    cells = place.cells
+    g = sum(map(gold.__getitem__, cells))
+    r = sum(map(ruby.__getitem__, cells))
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
     s.gold[p] += g

@@ -16,7 +16,16 @@ import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
-from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
+from .actions import (
+    BIDS,
+    EXTRA_BID,
+    EXTRA_PASS,
+    MIN_EXTRA_BID,
+    Bid,
+    ExtraBid,
+    ExtraPass,
+    Place,
+)
 from .components import BOARDS_PER_PLAYER
 from .phases import AUCTION, DEAL, EXTRA, EXTRA_PLACE, OVER, PLACE, SETUP
 
@@ -73,8 +82,9 @@ class Klondike1896State(State):
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         phase = self.phase
-        if phase == AUCTION:
-            return auction.auction_player(self)
+        if phase == AUCTION:  # auction.auction_player, inline
+            displaced = self.displaced
+            return displaced if displaced >= 0 else self.to_place[0]
         if phase == PLACE:
             # [2)] every seat places its claim on its own landscape at once (RULES_NOTES P6)
             return SIMULTANEOUS
@@ -116,15 +126,15 @@ class Klondike1896State(State):
             self._continue_deal()
         elif phase == AUCTION:
             p = auction.auction_player(self)
-            move = self.game.codec.decode(action)
-            assert isinstance(move, Bid)
-            if auction.place_pawn(self, p, move.claim, move.rubies):
+            claim, rubies = divmod(action, BIDS)  # codec.decode's Bid
+            if auction.place_pawn(self, p, claim, rubies):
                 self._table_block = None
                 self.won = auction.settle(self)
                 self.phase = PLACE
         elif phase == EXTRA:
             p = self.extra_turn
-            rubies = None if action == EXTRA_PASS else self.game.codec.decode(action).rubies
+            # codec.decode's ExtraBid, written out
+            rubies = None if action == EXTRA_PASS else action - EXTRA_BID + MIN_EXTRA_BID
             if extra.extra_action(self, p, rubies):
                 if self.extra_high < 0:
                     self._end_round((self.first + 1) % self.num_players)
