@@ -40,7 +40,6 @@ import numpy as np
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from skagway_env.core.playout import (
-    apply_joint_unchecked,
     draws,
     pick_outcome,
     sample_chance,
@@ -318,7 +317,9 @@ class MCTSAgent(Agent):
                 for seat in range(world.num_players):
                     legal = world._legal_actions(seat)
                     joint.append(legal[below(len(legal))])
-                apply_joint_unchecked(world, joint)
+                world._apply_actions(joint)  # apply_joint_unchecked, inline (ints already)
+                world.history.append(joint)
+                world._legal = None
                 continue
             world._apply_action(action)  # apply_unchecked, inline (a call a step less)
             world.history.append(action)

@@ -44,15 +44,21 @@ def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, i
     grid = s.game.grid
     covered, halo = s.covered[p], s.halo[p]
     free = grid.full & ~covered
+    # the edge boards whose top and bottom the path has not both touched yet
+    open_edges = [rule for rule in grid.edge_rules
+                  if not (covered & rule[0] and covered & rule[1])]
     out = []
     for rot, offsets, fit in grid.shapes[claim]:
-        ok, touch = fit, 0
+        touch = 0
         for o in offsets:
-            ok &= free >> o
             touch |= halo >> o
-        ok &= touch
-        for top, bottom, beyond in grid.edge_rules:
-            if ok and not (covered & top and covered & bottom):
+        ok = fit & touch  # anchors that fit and touch; then those on free cells only
+        for o in offsets:
+            if not ok:
+                break
+            ok &= free >> o
+        for top, bottom, beyond in open_edges:
+            if ok:
                 ok = _edge_check(grid.placements[claim][rot], offsets, ok, covered,
                                  top, bottom, beyond)
         out.append((rot, ok))
@@ -66,7 +72,10 @@ def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], 
     crossing = 0
     for o in offsets:
         crossing |= beyond >> o
-    for a in bits(ok & crossing):
+    crossing &= ok
+    if not crossing:
+        return ok
+    for a in bits(crossing):
         m = table[a].mask  # type: ignore[index]
         if not ((covered | m) & top and (covered | m) & bottom):
             ok &= ~(1 << a)
