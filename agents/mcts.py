@@ -42,6 +42,7 @@ from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from skagway_env.core.playout import (
     draws,
     pick_outcome,
+    random_legal,
     sample_chance,
 )
 
@@ -300,23 +301,21 @@ class MCTSAgent(Agent):
         equal to the plain loop's).
         """
         policy, uniform, below = self._policy, self._uniform, self._below
+        move = random_legal(world)  # legal[below(len(legal))], uncached (or the game's own)
         while True:
             cur = world.current_player()
             if cur >= 0:
                 if policy is not None:
                     world.apply_action(policy.act(world, cur))  # an agent's move: checked
                     continue
-                legal = world._legal_actions(cur)  # what _legal_for caches, uncached
-                action = legal[below(len(legal))]
+                action = move(cur, below)
             elif cur == CHANCE:  # sample_chance, inline: one uniform draw
                 action = pick_outcome(world.chance_outcomes(), uniform())
             elif cur == TERMINAL:
                 return world.returns()
             else:  # a simultaneous node: a draw a seat, in seat order, as random_step's
-                joint = []  # rng.choice(legal) draws exactly integers(len(legal))
-                for seat in range(world.num_players):
-                    legal = world._legal_actions(seat)
-                    joint.append(legal[below(len(legal))])
+                # rng.choice(legal) draws exactly integers(len(legal))
+                joint = [move(seat, below) for seat in range(world.num_players)]
                 world._apply_actions(joint)  # apply_joint_unchecked, inline (ints already)
                 world.history.append(joint)
                 world._legal = None

@@ -35,6 +35,26 @@ def draws(rng: np.random.Generator) -> tuple[Callable[[int], int], Callable[[], 
     return partial(_DRAWS.below, bit_generator), partial(_DRAWS.uniform, bit_generator)
 
 
+def random_legal(state: State) -> Callable[[int, Callable[[int], int]], int]:
+    """``move(player, below)``: ``legal[below(len(legal))]`` of ``legal =
+    state._legal_actions(player)``, a uniformly random legal move of ``player`` drawn
+    with ``below`` (``draws``), for a playout on ``state``.
+
+    A game whose legal lists are long and costly to build (Klondike 1896's bids and
+    placements) may give its state a ``_random_legal_action(player, below)`` method
+    that makes the same single draw and returns the same action without listing them
+    all; it is used then (each such game tests it against the list, state by state)."""
+    own = getattr(state, "_random_legal_action", None)
+    if own is not None:
+        return own
+
+    def move(player: int, below: Callable[[int], int]) -> int:
+        legal = state._legal_actions(player)
+        return legal[below(len(legal))]
+
+    return move
+
+
 def pick_python(outcomes: list[tuple[int, float]], r: float) -> int:
     """The outcome a uniform draw ``r`` selects: the first whose running sum of
     probabilities exceeds ``r`` (``pick_outcome`` is this, compiled when built)."""

@@ -16,6 +16,7 @@ claim or raises the highest bid on a claim. So the sum over occupied claims of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import BIDS, MAX_BID
@@ -41,19 +42,39 @@ def auction_player(s: Klondike1896State) -> int:
 
 def legal_bids(s: Klondike1896State, p: int) -> list[int]:
     """Bid ids for ``p``: each claim from the lowest allowed bid to its rubies."""
-    cap = s.rubies[p]
-    if cap > MAX_BID:
-        cap = MAX_BID
-    top = [-1] * len(s.rows[0])  # highest bid of another seat's pawn on each claim
-    pawn, bid = s.pawn, s.bid
-    for q, k in enumerate(pawn):
-        if k >= 0 and q != p and bid[q] > top[k]:
-            top[k] = bid[q]
+    cap, top = _bid_bounds(s, p)
     out: list[int] = []
     for k, t in enumerate(top):
         base = k * BIDS
         out += range(base + t + 1, base + cap + 1)
     return out
+
+
+def random_bid(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int:
+    """``legal[below(len(legal))]`` of ``legal = legal_bids(s, p)``: the same draw, the
+    same bid, counted claim by claim instead of listed (a playout's move)."""
+    cap, top = _bid_bounds(s, p)
+    i = below(sum(cap - t for t in top if t < cap))
+    for k, t in enumerate(top):
+        if t < cap:
+            if i < cap - t:
+                return k * BIDS + t + 1 + i
+            i -= cap - t
+    raise AssertionError("below(n) drew past n")
+
+
+def _bid_bounds(s: Klondike1896State, p: int) -> tuple[int, list[int]]:
+    """``p``'s highest bid, and the highest bid of another seat's pawn on each claim
+    (-1 on a free one): ``p`` may bid from one above that to the first."""
+    cap = s.rubies[p]
+    if cap > MAX_BID:
+        cap = MAX_BID
+    top = [-1] * len(s.rows[0])
+    pawn, bid = s.pawn, s.bid
+    for q, k in enumerate(pawn):
+        if k >= 0 and q != p and bid[q] > top[k]:
+            top[k] = bid[q]
+    return cap, top
 
 
 def place_pawn(s: Klondike1896State, p: int, claim: int, rubies: int) -> bool:

@@ -11,6 +11,7 @@ once; the rubies are kept apart until the next round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import PLACE
@@ -29,6 +30,28 @@ def legal_placements(s: Klondike1896State, p: int) -> list[int]:
             base = PLACE + rot * cells
             found += [base + a for a in bits(anchors)]
     return found or [s.game.codec.lose]
+
+
+def random_placement(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int:
+    """``legal[below(len(legal))]`` of ``legal = legal_placements(s, p)``: the same draw,
+    the same placement, found by counting each turn's anchors (``int.bit_count``)
+    instead of listing them all (a playout's move)."""
+    found = legal_anchors(s, p, s.won[p])
+    count = 0
+    for _, anchors in found:
+        count += anchors.bit_count()
+    if not count:
+        below(1)  # legal is [lose]: a draw of one, as legal[below(1)] makes
+        return s.game.codec.lose
+    i = below(count)
+    for rot, anchors in found:
+        k = anchors.bit_count()
+        if i < k:
+            for _ in range(i):  # drop the i lowest anchors
+                anchors &= anchors - 1
+            return PLACE + rot * s.game.grid.cells + (anchors & -anchors).bit_length() - 1
+        i -= k
+    raise AssertionError("below(n) drew past n")
 
 
 def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:

@@ -9,7 +9,7 @@ seat cannot see when rubies are secret ([Tips] 2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -114,6 +114,20 @@ class Klondike1896State(State):
         if phase == EXTRA:
             return extra.legal_extra(self, player)
         return [a for a, _ in self.chance_outcomes()]
+
+    def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
+        """``legal[below(len(legal))]`` of ``legal = self._legal_actions(player)``: the
+        same draw and the same action, without listing every bid or placement (the
+        playout hook of ``core.playout``; ``tests/klondike1896/test_random_legal.py``)."""
+        phase = self.phase
+        if phase == AUCTION:
+            return auction.random_bid(self, player, below)
+        if phase == PLACE or phase == EXTRA_PLACE:
+            return placement.random_placement(self, player, below)
+        if phase == EXTRA:
+            return extra.random_extra(self, player, below)
+        legal = self._legal_actions(player)
+        return legal[below(len(legal))]
 
     def _apply_action(self, action: int) -> None:
         phase = self.phase
