@@ -54,7 +54,11 @@ def random_bid(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int
     """``legal[below(len(legal))]`` of ``legal = legal_bids(s, p)``: the same draw, the
     same bid, counted claim by claim instead of listed (a playout's move)."""
     cap, top = _bid_bounds(s, p)
-    i = below(sum(cap - t for t in top if t < cap))
+    count = 0
+    for t in top:
+        if t < cap:
+            count += cap - t
+    i = below(count)
     for k, t in enumerate(top):
         if t < cap:
             if i < cap - t:

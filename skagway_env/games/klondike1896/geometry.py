@@ -14,7 +14,7 @@ a free cell, and touches where some offset lands on the last claim's halo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import permutations, product
 
@@ -67,6 +67,11 @@ class Grid:
     # claim -> its distinct turns: (rotation, cell offsets from the anchor, mask of the
     # anchors where the turned claim fits inside the grid)
     shapes: list[list[tuple[int, tuple[int, ...], int]]]
+    # (halo, claim) -> for each of its turns, the anchors where it fits in the grid and
+    # touches that halo: pure geometry, filled as placements ask (placement.legal_anchors;
+    # at most one entry a placement, or the start, and claim)
+    touching: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False,
+                                                       repr=False)
 
     @cached_property
     def cells(self) -> int:

@@ -70,13 +70,14 @@ def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, i
     # the edge boards whose top and bottom the path has not both touched yet
     open_edges = [rule for rule in grid.edge_rules
                   if not (covered & rule[0] and covered & rule[1])]
+    shapes = grid.shapes[claim]
+    touching = grid.touching.get((halo, claim))
+    if touching is None:  # anchors that fit and touch the halo, turn by turn
+        touching = grid.touching[halo, claim] = [
+            fit & _touching(halo, offsets) for _, offsets, fit in shapes]
     out = []
-    for rot, offsets, fit in grid.shapes[claim]:
-        touch = 0
-        for o in offsets:
-            touch |= halo >> o
-        ok = fit & touch  # anchors that fit and touch; then those on free cells only
-        for o in offsets:
+    for (rot, offsets, _), ok in zip(shapes, touching, strict=True):
+        for o in offsets:  # ... and stand on free cells only
             if not ok:
                 break
             ok &= free >> o
@@ -86,6 +87,14 @@ def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, i
                                  top, bottom, beyond)
         out.append((rot, ok))
     return out
+
+
+def _touching(halo: int, offsets: tuple[int, ...]) -> int:
+    """The anchors from which some cell of the turned claim lands on ``halo``."""
+    touch = 0
+    for o in offsets:
+        touch |= halo >> o
+    return touch
 
 
 def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], ok: int,
