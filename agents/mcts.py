@@ -301,16 +301,25 @@ class MCTSAgent(Agent):
         equal to the plain loop's).
         """
         policy, uniform, below = self._policy, self._uniform, self._below
-        move = random_legal(world)  # legal[below(len(legal))], uncached (or the game's own)
+        # a game's own draw of a legal move, or of a chance outcome, where it has one
+        # (core.playout.random_legal, random_chance: the same draws, the same actions)
+        own_move = getattr(world, "_random_legal_action", None)
+        own_outcome = getattr(world, "_chance_outcome_at", None)
+        move = random_legal(world)
         while True:
             cur = world.current_player()
             if cur >= 0:
                 if policy is not None:
                     world.apply_action(policy.act(world, cur))  # an agent's move: checked
                     continue
-                action = move(cur, below)
+                if own_move is not None:
+                    action = own_move(cur, below)
+                else:  # random_legal's move, inline: what _legal_for caches, uncached
+                    legal = world._legal_actions(cur)
+                    action = legal[below(len(legal))]
             elif cur == CHANCE:  # sample_chance, inline: one uniform draw
-                action = pick_outcome(world.chance_outcomes(), uniform())
+                action = (pick_outcome(world.chance_outcomes(), uniform())
+                          if own_outcome is None else own_outcome(uniform()))
             elif cur == TERMINAL:
                 return world.returns()
             else:  # a simultaneous node: a draw a seat, in seat order, as random_step's

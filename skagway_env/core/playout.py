@@ -55,6 +55,20 @@ def random_legal(state: State) -> Callable[[int, Callable[[int], int]], int]:
     return move
 
 
+def random_chance(state: State) -> Callable[[float], int]:
+    """``outcome(r)``: ``pick_outcome(state.chance_outcomes(), r)``, the chance outcome a
+    uniform draw ``r`` selects at a chance node of ``state``, for a playout.
+
+    A game whose outcome lists are long (Dawson City Barbers deals from 21 card kinds)
+    may give its state a ``_chance_outcome_at(r)`` method that sums the same
+    probabilities in the same order, stopping at the outcome, without building the
+    list; it is used then (tested against the list, like ``random_legal``'s hook)."""
+    own = getattr(state, "_chance_outcome_at", None)
+    if own is not None:
+        return own
+    return lambda r: pick_outcome(state.chance_outcomes(), r)
+
+
 def pick_python(outcomes: list[tuple[int, float]], r: float) -> int:
     """The outcome a uniform draw ``r`` selects: the first whose running sum of
     probabilities exceeds ``r`` (``pick_outcome`` is this, compiled when built)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import information, observation, scoring, statistics
 from .actions import MAX_SHOPS, Haircut, LongWeekend, Schedule
 from .components import TRACKS
@@ -125,6 +126,23 @@ class DawsonCityBarbersState(State):
             raise ValueError("not a chance node")
         total = sum(self.deck)
         return [(k, c / total) for k, c in enumerate(self.deck) if c]
+
+    def _chance_outcome_at(self, r: float) -> int:
+        """``pick_outcome(self.chance_outcomes(), r)``: the outcome a uniform draw ``r``
+        selects, the same probabilities summed in the same order, stopping there
+        without listing every kind (the playout hook of ``core.playout``)."""
+        if self.phase == START:
+            return pick_outcome(self.chance_outcomes(), r)
+        deck = self.deck
+        total = sum(deck)
+        acc, last = 0.0, -1
+        for k, c in enumerate(deck):
+            if c:
+                acc += c / total
+                if r < acc:
+                    return k
+                last = k
+        return last  # rounding: the sum of probabilities fell short of r
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.phase == START:

@@ -118,7 +118,7 @@ class Klondike1896State(State):
     def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
         """``legal[below(len(legal))]`` of ``legal = self._legal_actions(player)``: the
         same draw and the same action, without listing every bid or placement (the
-        playout hook of ``core.playout``; ``tests/klondike1896/test_random_legal.py``)."""
+        playout hook of ``core.playout``; ``tests/test_playout_hooks.py``)."""
         phase = self.phase
         if phase == AUCTION:
             return auction.random_bid(self, player, below)
