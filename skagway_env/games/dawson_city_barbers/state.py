@@ -192,15 +192,16 @@ class DawsonCityBarbersState(State):
 
     def _deal(self, kind: int) -> None:
         """[Round] deal 5 cards to each player, starting with the start player."""
-        n = self.num_players
-        if self.dealt == 0:
+        n = self.game.params.num_players
+        dealt = self.dealt
+        if dealt == 0:
             self.openings.append([len(self.history), self.start_player])
         self.deck[kind] -= 1
-        receiver = (self.start_player + self.dealt // HAND_SIZE) % n
+        receiver = (self.start_player + dealt // HAND_SIZE) % n
         self.hands[receiver][kind] += 1
-        self._touch(receiver)
-        self.dealt += 1
-        if self.dealt == HAND_SIZE * n:
+        self._dirty = (self._dirty or 0) | 1 << receiver  # _touch(receiver)
+        self.dealt = dealt = dealt + 1
+        if dealt == HAND_SIZE * n:
             self.phase = PLAY
 
     def _take_turn(self, action: int) -> None:
