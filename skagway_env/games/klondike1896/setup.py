@@ -80,6 +80,24 @@ def deal_outcomes(s: Klondike1896State) -> list[tuple[int, float]]:
     return [(t, c / total) for t, c in allowed]
 
 
+def deal_outcome_at(s: Klondike1896State, r: float) -> int:
+    """``pick_outcome(deal_outcomes(s), r)``: the same probabilities summed in the same
+    order, stopping at the claim type the uniform draw ``r`` selects (a playout's deal)."""
+    row, supply = s.rows[-1], s.supply
+    total = 0
+    for t, c in enumerate(supply):
+        if c and t not in row:
+            total += c
+    acc, last = 0.0, -1
+    for t, c in enumerate(supply):
+        if c and t not in row:
+            acc += c / total
+            if r < acc:
+                return t
+            last = t
+    return last  # rounding: the sum of probabilities fell short of r
+
+
 def deal_claim(s: Klondike1896State, claim_type: int) -> None:
     s.supply[claim_type] -= 1
     s.rows[-1].append(claim_type)

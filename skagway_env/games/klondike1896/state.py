@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
 from .actions import (
     BIDS,
@@ -100,6 +101,13 @@ class Klondike1896State(State):
         if self.phase == DEAL:
             return setup.deal_outcomes(self)
         raise ValueError("not a chance node")
+
+    def _chance_outcome_at(self, r: float) -> int:
+        """``pick_outcome(self.chance_outcomes(), r)`` without listing the outcomes of a
+        deal (the playout hook of ``core.playout``; ``tests/test_playout_hooks.py``)."""
+        if self.phase == DEAL:
+            return setup.deal_outcome_at(self, r)
+        return pick_outcome(self.chance_outcomes(), r)
 
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
