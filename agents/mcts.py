@@ -40,8 +40,9 @@ import numpy as np
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from skagway_env.core.playout import (
-    apply_joint_unchecked,
-    apply_unchecked,
+    draws,
+    pick_outcome,
+    random_legal,
     sample_chance,
 )
 
@@ -164,6 +165,8 @@ class MCTSAgent(Agent):
         """The search tree's root after this agent's budget of iterations from
         ``state`` (``act`` picks the most visited of its children)."""
         root = Node()
+        # the search's draws from self.rng: the same numbers as its methods, cheaper
+        self._below, self._uniform = draws(self.rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -179,25 +182,29 @@ class MCTSAgent(Agent):
         path: list[tuple[Node, int]] = []  # (node, player who chose the edge into it)
         node = root
         expanded = False
-        while not world.is_terminal() and not expanded:
+        below = self._below
+        while not expanded:
             cur = world.current_player()
-            if world.is_chance_node():
-                action = sample_chance(world, self.rng)
+            if cur == TERMINAL:
+                break
+            if cur == CHANCE:
+                action = sample_chance(world, self.rng, self._uniform)
                 world.apply_action(action)
                 node = node.children.setdefault(action, Node())
                 continue
             if cur == SIMULTANEOUS:
-                joint = [int(self.rng.choice(world.legal_actions(p)))
-                         for p in range(world.num_players)]
+                # a draw a seat, in seat order: rng.choice(legal) draws integers(len(legal))
+                joint = [legal[below(len(legal))]
+                         for legal in map(world._legal_for, range(world.num_players))]
                 if node is root:
-                    joint[me] = self._select(node, world.legal_actions(me))
+                    joint[me] = self._select(node, world._legal_for(me))
                     child = node.children.setdefault(joint[me], Node())
                     expanded = child.visits == 0
                     path.append((child, me))
                     node = child
                 world.apply_actions(joint)
                 continue
-            legal = world.legal_actions()
+            legal = world._legal_for(cur)  # read, never changed: no copy
             hint = self._prior_weights(world, cur) if self._prior is not None else None
             action = self._select(node, legal, hint)
             child = node.children.get(action)
@@ -220,7 +227,7 @@ class MCTSAgent(Agent):
         (``agents/exit/net_file.py``: output k is the seat k places after the observer)
         and are rolled back to seat order, the order ``_iterate`` backs returns up in."""
         while world.is_chance_node():
-            world.apply_action(sample_chance(world, self.rng))
+            world.apply_action(sample_chance(world, self.rng, self._uniform))
         if world.is_terminal():
             return world.returns()
         cur = world.current_player()
@@ -252,30 +259,34 @@ class MCTSAgent(Agent):
         (progressive bias), so a small budget plays at least as the prior would and
         search overrides it where playouts disagree.
         """
-        untried = [a for a in legal if a not in node.children]
+        children = node.children
+        untried = []
         for a in legal:
-            if a in node.children:
-                node.children[a].available += 1
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.available += 1
         if hint and untried:
             first = max(untried, key=lambda a: hint.get(a, 0.0))
             if hint.get(first, 0.0) > 0.0:
                 return first
         if untried:
-            return untried[int(self.rng.integers(len(untried)))]
+            return untried[self._below(len(untried))]
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
         best_score, best = -math.inf, []
         for a in legal:
-            child = node.children[a]
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            child = children[a]
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(child.available) / visits)
             if hint:
-                score += self.prior_bonus * hint.get(a, 0.0) / (1 + child.visits)
+                score += self.prior_bonus * hint.get(a, 0.0) / (1 + visits)
             if score > best_score:
                 best_score, best = score, [a]
             elif score == best_score:
                 best.append(a)
-        return best[0] if len(best) == 1 else best[int(self.rng.integers(len(best)))]
+        return best[0] if len(best) == 1 else best[self._below(len(best))]
 
     def _playout(self, world: State) -> list[float]:
         """Play ``world`` to its end and return its returns.
@@ -284,35 +295,40 @@ class MCTSAgent(Agent):
         generic ``is_terminal``, ``is_chance_node``, ``legal_actions`` and
         ``apply_action`` each ask again: five times a Skagway step), and a move drawn
         from the legal actions (a chance outcome, a joint move) applied without a
-        second legality check. The same draws from ``self.rng`` in the same order, so
-        the same playouts, 1.2-1.4x faster (``tests/test_mcts_same_search.py`` keeps
-        the searches equal to the plain loop's).
+        second legality check. The same draws from ``self.rng`` in the same order
+        (through ``core.playout.draws``: its numbers, without numpy's dispatch), so the
+        same playouts, faster (``tests/test_mcts_same_search.py`` keeps the searches
+        equal to the plain loop's).
         """
-        rng, policy = self.rng, self._policy
-        uniform, integers = rng.random, rng.integers
+        policy, uniform, below = self._policy, self._uniform, self._below
+        # a game's own draw of a legal move, or of a chance outcome, where it has one
+        # (core.playout.random_legal, random_chance: the same draws, the same actions)
+        own_move = getattr(world, "_random_legal_action", None)
+        own_outcome = getattr(world, "_chance_outcome_at", None)
+        move = random_legal(world)
         while True:
             cur = world.current_player()
             if cur >= 0:
                 if policy is not None:
                     world.apply_action(policy.act(world, cur))  # an agent's move: checked
                     continue
-                legal = world._legal_actions(cur)  # what _legal_for caches, uncached
-                action = legal[int(integers(len(legal)))]
+                if own_move is not None:
+                    action = own_move(cur, below)
+                else:  # random_legal's move, inline: what _legal_for caches, uncached
+                    legal = world._legal_actions(cur)
+                    action = legal[below(len(legal))]
             elif cur == CHANCE:  # sample_chance, inline: one uniform draw
-                outcomes = world.chance_outcomes()
-                r, acc, action = uniform(), 0.0, outcomes[-1][0]
-                for outcome, prob in outcomes:
-                    acc += prob
-                    if r < acc:
-                        action = outcome
-                        break
+                action = (pick_outcome(world.chance_outcomes(), uniform())
+                          if own_outcome is None else own_outcome(uniform()))
             elif cur == TERMINAL:
                 return world.returns()
             else:  # a simultaneous node: a draw a seat, in seat order, as random_step's
-                joint = []  # rng.choice(legal) draws exactly integers(len(legal))
-                for seat in range(world.num_players):
-                    legal = world._legal_actions(seat)
-                    joint.append(legal[int(integers(len(legal)))])
-                apply_joint_unchecked(world, joint)
+                # rng.choice(legal) draws exactly integers(len(legal))
+                joint = [move(seat, below) for seat in range(world.num_players)]
+                world._apply_actions(joint)  # apply_joint_unchecked, inline (ints already)
+                world.history.append(joint)
+                world._legal = None
                 continue
-            apply_unchecked(world, action)
+            world._apply_action(action)  # apply_unchecked, inline (a call a step less)
+            world.history.append(action)
+            world._legal = None

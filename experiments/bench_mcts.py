@@ -2,6 +2,7 @@
 ``MCTSBot`` on connect four, in one run.
 
     python experiments/bench_mcts.py [--iterations 400] [--positions 6] [--repeats 2]
+                                     [--games dawson_city_barbers,...] [--clock cpu]
 
 For each game, ``--positions`` decision states from random play are searched with a
 fixed iteration budget and random playouts. Reported: iterations (simulations) per
@@ -11,6 +12,18 @@ OpenSpiel (C++ game, Python search) the playout steps are counted in an evaluato
 equal to its ``RandomRolloutEvaluator`` with one rollout, plus one tree step per
 simulation (a lower bound on its descent). OpenSpiel comes from the ``bench`` extra
 (``pip install 'skagway_env[bench]'``); without it that line says so.
+
+What the two sides count, so the ratio is fair: ours counts every action applied to
+a searched world, i.e. the tree descent, the chance outcomes (a deal is a step, as
+in the envs' step counts; connect four has none) and the playout; its time also holds
+each iteration's ``view()`` (a determinization) and the tree bookkeeping. OpenSpiel's
+counts its playout steps and one descent step a simulation (fewer than it takes), its
+time holds its own tree bookkeeping and ``state.clone()`` a simulation. Neither counts
+anything the other does not do in kind; OpenSpiel's descent is undercounted.
+
+``--clock cpu`` times with the process's CPU time (``time.process_time``) instead of
+the wall clock: on a shared machine the wall clock charges one side with the time
+other processes held the cores; the CPU clock charges each side with its own work.
 """
 
 from __future__ import annotations
@@ -75,23 +88,29 @@ class StepCounter:
         MCTSAgent._iterate = self.orig
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def bench_ours(name: str, iterations: int, count: int,
-               players: int | None = None) -> tuple[float, float]:
+               players: int | None = None, clock: str = "wall") -> tuple[float, float]:
     """(iterations/s, game steps/s) of ``MCTSAgent`` searching views of ``count``
-    random positions of ``name`` (at ``players`` seats; default the most)."""
+    random positions of ``name`` (at ``players`` seats; default the most), timed by
+    ``CLOCKS[clock]``."""
+    now = CLOCKS[clock]
     info = game_class(name).info
     game = skagway_env.make_game(name, num_players=players or info.max_players)
     states = positions(game, count, seed=1)
     agent = MCTSAgent(game, seed=0, iterations=iterations)
     with StepCounter() as counter:
-        started = time.perf_counter()
+        started = now()
         for s, p in states:
             agent.act(s.view(p, agent.rng), p)
-        seconds = time.perf_counter() - started
+        seconds = now() - started
     return iterations * len(states) / seconds, counter.steps / seconds
 
 
-def bench_openspiel(iterations: int, count: int) -> tuple[float, float] | None:
+def bench_openspiel(iterations: int, count: int,
+                    clock: str = "wall") -> tuple[float, float] | None:
     try:
         import pyspiel
         from open_spiel.python.algorithms import mcts
@@ -125,26 +144,28 @@ def bench_openspiel(iterations: int, count: int) -> tuple[float, float] | None:
             s.apply_action(rng.choice(s.legal_actions()))
         if not s.is_terminal():
             states.append(s)
-    started = time.perf_counter()
+    now = CLOCKS[clock]
+    started = now()
     descent = 0
     for s in states:
         bot.step(s)
         descent += iterations  # at least one tree step a simulation (not counted above)
-    seconds = time.perf_counter() - started
+    seconds = now() - started
     return iterations * len(states) / seconds, (steps + descent) / seconds
 
 
-def best_rates(iterations: int, count: int, repeats: int,
-               players: dict[str, int]) -> dict[str, tuple[float, float] | None]:
+def best_rates(iterations: int, count: int, repeats: int, players: dict[str, int],
+               clock: str = "wall") -> dict[str, tuple[float, float] | None]:
     """(iterations/s, game steps/s) of OpenSpiel (key ``"openspiel"``; None when it is
     not installed) and of our search on each game at ``players[name]`` seats, best of
     ``repeats`` rounds in which they take turns, so the peer and every game see the
     same load (one pass each let a load spike fall on one side only)."""
     best: dict[str, tuple[float, float] | None] = {}
     for _ in range(repeats):
-        jobs = {"openspiel": lambda: bench_openspiel(iterations, count)}
+        jobs = {"openspiel": lambda: bench_openspiel(iterations, count, clock)}
         for name, n in players.items():
-            jobs[name] = lambda _name=name, _n=n: bench_ours(_name, iterations, count, _n)
+            jobs[name] = lambda _name=name, _n=n: bench_ours(_name, iterations, count, _n,
+                                                             clock)
         for key, job in jobs.items():
             got = job()
             if got is not None and (best.get(key) is None or got[1] > best[key][1]):
@@ -158,9 +179,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=2, help="rounds, best of them")
+    parser.add_argument("--games", default=None,
+                        help="comma-separated game names (default: every game)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats for every game (default: each game's most)")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="cpu: the process's CPU time (steadier on a busy machine)")
     args = parser.parse_args(argv)
-    players = {name: game_class(name).info.max_players for name in skagway_env.list_games()}
-    best = best_rates(args.iterations, args.positions, args.repeats, players)
+    names = args.games.split(",") if args.games else skagway_env.list_games()
+    players = {name: args.players or game_class(name).info.max_players for name in names}
+    best = best_rates(args.iterations, args.positions, args.repeats, players, args.clock)
     print(f"{'search':<40}{'iterations/s':>14}{'steps/s':>12}{'x OpenSpiel':>13}")
     peer = best["openspiel"]
     if peer is None:

@@ -7,24 +7,91 @@ and the tests (agents must not reach into the env layer for them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
 
+from .._speedups import load
 from .game import Game, State
 
+_DRAWS = load("draws")  # C twins of Generator.integers(n) and .random() (or None)
 
-def sample_chance(state: State, rng: np.random.Generator) -> int:
-    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation)."""
-    outcomes = state.chance_outcomes()
-    state._note_chance_outcomes(outcomes)  # the outcome's legality check then lists none
-    r = rng.random()
+
+def draws(rng: np.random.Generator) -> tuple[Callable[[int], int], Callable[[], float]]:
+    """``(below, uniform)`` drawing from ``rng``: ``below(n)`` is
+    ``int(rng.integers(n))`` (1 <= n < 2**32) and ``uniform()`` is ``rng.random()``, the
+    same numbers in the same order from the same generator state, whichever is used
+    and however they are mixed with ``rng``'s own methods.
+
+    With the compiled ``_speedups/draws.c`` they call the bit generator directly, some
+    twenty times cheaper than numpy's dispatch (a Generator method costs a microsecond
+    or more, as much as an engine step: issue 21); without it (or with
+    ``SKAGWAY_PURE_PYTHON=1``) they are ``rng``'s methods. For a search's hot loops."""
+    if _DRAWS is None:
+        integers = rng.integers
+        return (lambda n: int(integers(n))), rng.random
+    bit_generator = rng.bit_generator
+    return partial(_DRAWS.below, bit_generator), partial(_DRAWS.uniform, bit_generator)
+
+
+def random_legal(state: State) -> Callable[[int, Callable[[int], int]], int]:
+    """``move(player, below)``: ``legal[below(len(legal))]`` of ``legal =
+    state._legal_actions(player)``, a uniformly random legal move of ``player`` drawn
+    with ``below`` (``draws``), for a playout on ``state``.
+
+    A game whose legal lists are long and costly to build (Klondike 1896's bids and
+    placements) may give its state a ``_random_legal_action(player, below)`` method
+    that makes the same single draw and returns the same action without listing them
+    all; it is used then (each such game tests it against the list, state by state)."""
+    own = getattr(state, "_random_legal_action", None)
+    if own is not None:
+        return own
+
+    def move(player: int, below: Callable[[int], int]) -> int:
+        legal = state._legal_actions(player)
+        return legal[below(len(legal))]
+
+    return move
+
+
+def random_chance(state: State) -> Callable[[float], int]:
+    """``outcome(r)``: ``pick_outcome(state.chance_outcomes(), r)``, the chance outcome a
+    uniform draw ``r`` selects at a chance node of ``state``, for a playout.
+
+    A game whose outcome lists are long (Dawson City Barbers deals from 21 card kinds)
+    may give its state a ``_chance_outcome_at(r)`` method that sums the same
+    probabilities in the same order, stopping at the outcome, without building the
+    list; it is used then (tested against the list, like ``random_legal``'s hook)."""
+    own = getattr(state, "_chance_outcome_at", None)
+    if own is not None:
+        return own
+    return lambda r: pick_outcome(state.chance_outcomes(), r)
+
+
+def pick_python(outcomes: list[tuple[int, float]], r: float) -> int:
+    """The outcome a uniform draw ``r`` selects: the first whose running sum of
+    probabilities exceeds ``r`` (``pick_outcome`` is this, compiled when built)."""
     acc = 0.0
     for action, prob in outcomes:
         acc += prob
         if r < acc:
             return action
     return outcomes[-1][0]  # rounding: the sum of probabilities fell short of r
+
+
+pick_outcome: Callable[[list[tuple[int, float]], float], int] = (
+    pick_python if _DRAWS is None else _DRAWS.pick)
+"""``pick_python``, or its C twin (the same sums in doubles, in the same order)."""
+
+
+def sample_chance(state: State, rng: np.random.Generator,
+                  uniform: Callable[[], float] | None = None) -> int:
+    """Draw one chance outcome with ``rng`` (one uniform draw, no allocation), or with
+    ``uniform`` (``draws(rng)[1]``, the same draw) when given."""
+    outcomes = state.chance_outcomes()
+    state._note_chance_outcomes(outcomes)  # the outcome's legality check then lists none
+    return pick_outcome(outcomes, rng.random() if uniform is None else uniform())
 
 
 def resolve_chance(state: State, rng: np.random.Generator) -> None:

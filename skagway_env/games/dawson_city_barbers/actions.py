@@ -47,6 +47,9 @@ class ActionCodec:
         self.haircut_base = self.k
         self.weekend_base = self.k + MAX_SHOPS * self.k
         self.size = self.weekend_base + len(TRACKS) * self.k
+        # every id decoded once: a turn reads its move from here (a table, not tuples
+        # built a step: issue 21)
+        self.moves: tuple[Action, ...] = tuple(self._decode(a) for a in range(self.size))
 
     def schedule(self, card: int) -> int:
         return card
@@ -60,6 +63,9 @@ class ActionCodec:
     def decode(self, action: int) -> Action:
         if not 0 <= action < self.size:
             raise ValueError(f"action {action} outside 0..{self.size - 1}")
+        return self.moves[action]
+
+    def _decode(self, action: int) -> Action:
         if action < self.haircut_base:
             return Schedule(action)
         if action < self.weekend_base:

@@ -7,7 +7,7 @@ assumptions, and users may pass their own file with the same layout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +54,13 @@ class Components:
     def deck_size(self) -> int:
         return sum(c.count for c in self.cards)
 
-    @property
+    @cached_property
     def pan_last(self) -> int:
         return len(self.pan_space_of) - 1
 
-    @property
+    @cached_property
     def work_last(self) -> int:
-        return len(self.work_gold) - 1
+        return len(self.work_gold) - 1  # (cached: read every work move)
 
 
 def _fail(path: str, msg: str) -> GameParameterError:

@@ -74,6 +74,8 @@ class DawsonCityBarbersGame(Game):
                     f"dawson_city_barbers: {name} must be one of {', '.join(allowed)}, "
                     f"got {getattr(self.params, name)!r}")
         self.codec = ActionCodec(self.components)
+        # each card kind's (train, work, pan) moves, read a schedule play
+        self.card_moves = tuple(c.moves() for c in self.components.cards)
         self.pan_by_spaces = self.params.pan_count == "spaces"
         self.face_down = self.params.discards == "face_down"
         if self.components.deck_size < HAND_SIZE * self.num_players:

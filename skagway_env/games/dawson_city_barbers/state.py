@@ -6,13 +6,15 @@ Sections in brackets name the rulebook's headings
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import information, observation, scoring, statistics
-from .actions import Haircut, LongWeekend, Schedule
+from .actions import MAX_SHOPS, Haircut, LongWeekend, Schedule
 from .components import TRACKS
 from .tracks import move_pan, move_train, move_work
 
@@ -112,7 +114,7 @@ class DawsonCityBarbersState(State):
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         if self.phase == PLAY:
-            return (self.start_player + self.turn) % self.num_players
+            return (self.start_player + self.turn) % self.game.params.num_players
         return TERMINAL if self.phase == OVER else CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -125,29 +127,47 @@ class DawsonCityBarbersState(State):
         total = sum(self.deck)
         return [(k, c / total) for k, c in enumerate(self.deck) if c]
 
+    def _chance_outcome_at(self, r: float) -> int:
+        """``pick_outcome(self.chance_outcomes(), r)``: the outcome a uniform draw ``r``
+        selects, the same probabilities summed in the same order, stopping there
+        without listing every kind (the playout hook of ``core.playout``)."""
+        if self.phase == START:
+            return pick_outcome(self.chance_outcomes(), r)
+        deck = self.deck
+        total = sum(deck)
+        acc, last = 0.0, -1
+        for k, c in enumerate(deck):
+            if c:
+                acc += c / total
+                if r < acc:
+                    return k
+                last = k
+        return last  # rounding: the sum of probabilities fell short of r
+
     def _legal_actions(self, player: int) -> list[int]:
         if self.phase == START:
             return list(range(self.num_players))
         if self.phase != PLAY:
             return [k for k, c in enumerate(self.deck) if c]
+        # the codec's ids written out (codec.haircut, codec.long_weekend): ascending
         codec = self.game.codec
         hand = self.hands[player]
-        kinds = [k for k, c in enumerate(hand) if c]
-        needs_cut = self.cut_at[player] < 0
-        if needs_cut:
-            shops = [s for s in range(self.num_players)
-                     if s != player and len(self.shop[s]) < SHOP_SEATS]
-            cuts = [codec.haircut(k, s) for k in kinds for s in shops]
-            if sum(hand) == 1:
+        kinds = list(compress(range(len(hand)), hand))  # the kinds held, ascending
+        legal = kinds[:]
+        if self.cut_at[player] < 0:
+            shop = self.shop
+            base = codec.haircut_base
+            shops = [s for s in range(len(shop))
+                     if s != player and len(shop[s]) < SHOP_SEATS]
+            cuts = [base + MAX_SHOPS * k + s for k in kinds for s in shops]
+            if len(kinds) == 1 and hand[kinds[0]] == 1:
                 # [Get Haircut] "He must do this once and only once per round": the
                 # last card must pay for the haircut.
                 return cuts
-        else:
-            cuts = []
-        legal = list(kinds)
-        legal += cuts
+            legal += cuts
         if not self.weekend_used[player]:
-            legal += [codec.long_weekend(k, t) for k in kinds for t in range(len(TRACKS))]
+            base = codec.weekend_base
+            legal += [base + len(TRACKS) * k + t for k in kinds for t in range(len(TRACKS))]
         return legal
 
     def _apply_action(self, action: int) -> None:
@@ -172,29 +192,38 @@ class DawsonCityBarbersState(State):
 
     def _deal(self, kind: int) -> None:
         """[Round] deal 5 cards to each player, starting with the start player."""
-        n = self.num_players
-        if self.dealt == 0:
+        n = self.game.params.num_players
+        dealt = self.dealt
+        if dealt == 0:
             self.openings.append([len(self.history), self.start_player])
         self.deck[kind] -= 1
-        receiver = (self.start_player + self.dealt // HAND_SIZE) % n
+        receiver = (self.start_player + dealt // HAND_SIZE) % n
         self.hands[receiver][kind] += 1
-        self._touch(receiver)
-        self.dealt += 1
-        if self.dealt == HAND_SIZE * n:
+        self._dirty = (self._dirty or 0) | 1 << receiver  # _touch(receiver)
+        self.dealt = dealt = dealt + 1
+        if dealt == HAND_SIZE * n:
             self.phase = PLAY
 
     def _take_turn(self, action: int) -> None:
-        p = self.current_player()
-        move = self.game.codec.decode(action)
+        game = self.game
+        p = (self.start_player + self.turn) % game.params.num_players  # current_player
+        move = game.codec.moves[action]
         self.hands[p][move.card] -= 1
-        self._touch(p)
-        if isinstance(move, Schedule):
+        self._dirty = (self._dirty or 0) | 1 << p  # _touch(p)
+        if type(move) is Schedule:
             # [Schedule] "plays a schedule card from his hand face up to a discard pile"
             self.discards[move.card] += 1
-            t, w, pn = self.game.components.cards[move.card].moves()
-            self._move(p, 0, t)
-            self._move(p, 1, w)
-            self._move(p, 2, pn)
+            t, w, pn = game.card_moves[move.card]
+            # a move of 0 spaces moves nothing (move_train, move_pan: no-ops; work
+            # never passes its last space); _move's dispatch written out
+            comp = game.components
+            if t:
+                move_train(self.train_pos, self.train_box, p, t, comp)
+            if w:
+                move_work(self.work, p, w, comp)
+            if pn:
+                for q in move_pan(self.pan, p, pn, comp, game.pan_by_spaces):
+                    self._touch(q)
         else:
             # [Get Haircut] / [Plan Long Weekend] "discards a schedule card": face up
             # or face down by the ``discards`` parameter (RULES_NOTES D2)
@@ -213,7 +242,7 @@ class DawsonCityBarbersState(State):
                 self.weekend_used[p] = True
                 self._move(p, move.track, LONG_WEEKEND_STEPS)
         self.turn += 1
-        if self.turn == HAND_SIZE * self.num_players:
+        if self.turn == HAND_SIZE * game.params.num_players:
             scoring.score_round(self)
             self._rows = None  # every seat's public values changed
             self.phase = FLIP

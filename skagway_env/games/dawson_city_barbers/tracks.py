@@ -65,22 +65,25 @@ def move_pan(pan: list[int], me: int, steps: int, comp: Components,
     """
     if steps <= 0:
         return []
-    space_of = comp.pan_space_of
+    space_of, spaces = comp.pan_space_of, comp.pan_spaces
     old = pan[me]
-    others = [pan[q] for q in range(len(pan)) if q != me]
+    others = pan[:me] + pan[me + 1:]
     if by_spaces:
-        space = min(space_of[old] + steps, len(comp.pan_spaces) - 1)
+        space = min(space_of[old] + steps, len(spaces) - 1)
     else:
         space = space_of[min(old + steps, comp.pan_last)]
-    while space > 0:
-        taken = {n for n in others if space_of[n] == space}
-        free = [n for n in comp.pan_spaces[space] if n not in taken]
-        if free:
-            pan[me] = max(free)
-            break
-        space -= 1
-    else:
-        pan[me] = 0
+    # the biggest free number of the farthest space with room, else the start (0); a
+    # number of that space is taken when another marker stands on it, and the numbers
+    # of a space ascend (components.py), so the first free one from the end
+    target = 0
+    while space > 0 and not target:
+        for number in reversed(spaces[space]):
+            if number not in others:
+                target = number
+                break
+        else:
+            space -= 1
+    pan[me] = target
     return justify_north(pan, space_of[old], comp)
 
 

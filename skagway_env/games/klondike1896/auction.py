@@ -16,6 +16,7 @@ claim or raises the highest bid on a claim. So the sum over occupied claims of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import BIDS, MAX_BID
@@ -35,22 +36,49 @@ def start_auction(s: Klondike1896State) -> None:
 
 
 def auction_player(s: Klondike1896State) -> int:
-    return s.displaced if s.displaced >= 0 else s.to_place[0]
+    displaced = s.displaced
+    return displaced if displaced >= 0 else s.to_place[0]
 
 
 def legal_bids(s: Klondike1896State, p: int) -> list[int]:
     """Bid ids for ``p``: each claim from the lowest allowed bid to its rubies."""
-    cap = min(s.rubies[p], MAX_BID)
-    top = [-1] * len(s.rows[0])  # highest bid of another seat's pawn on each claim
-    pawn, bid = s.pawn, s.bid
-    for q in range(s.num_players):
-        k = pawn[q]
-        if k >= 0 and q != p and bid[q] > top[k]:
-            top[k] = bid[q]
+    cap, top = _bid_bounds(s, p)
     out: list[int] = []
     for k, t in enumerate(top):
-        out.extend(range(k * BIDS + t + 1, k * BIDS + cap + 1))
+        base = k * BIDS
+        out += range(base + t + 1, base + cap + 1)
     return out
+
+
+def random_bid(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int:
+    """``legal[below(len(legal))]`` of ``legal = legal_bids(s, p)``: the same draw, the
+    same bid, counted claim by claim instead of listed (a playout's move)."""
+    cap, top = _bid_bounds(s, p)
+    count = 0
+    for t in top:
+        if t < cap:
+            count += cap - t
+    i = below(count)
+    for k, t in enumerate(top):
+        if t < cap:
+            if i < cap - t:
+                return k * BIDS + t + 1 + i
+            i -= cap - t
+    raise AssertionError("below(n) drew past n")
+
+
+def _bid_bounds(s: Klondike1896State, p: int) -> tuple[int, list[int]]:
+    """``p``'s highest bid, and the highest bid of another seat's pawn on each claim
+    (-1 on a free one): ``p`` may bid from one above that to the first."""
+    cap = s.rubies[p]
+    if cap > MAX_BID:
+        cap = MAX_BID
+    top = [-1] * len(s.rows[0])
+    pawn, bid = s.pawn, s.bid
+    for q, k in enumerate(pawn):
+        if k >= 0 and q != p and bid[q] > top[k]:
+            top[k] = bid[q]
+    return cap, top
 
 
 def place_pawn(s: Klondike1896State, p: int, claim: int, rubies: int) -> bool:
@@ -58,13 +86,18 @@ def place_pawn(s: Klondike1896State, p: int, claim: int, rubies: int) -> bool:
     if s.ledger:
         if rubies:
             s.ledger[p].append([0, rubies])  # p held at least this many (secret views)
-    others = [q for q in range(s.num_players) if q != p and s.pawn[q] == claim]
-    if s.pawn[p] < 0:
+    pawn = s.pawn
+    displaced = -1  # the first other seat on that claim (there is at most one)
+    for q, k in enumerate(pawn):
+        if k == claim and q != p:
+            displaced = q
+            break
+    if pawn[p] < 0:
         s.to_place.pop(0)
-    s.pawn[p] = claim  # a raise keeps the claim; a move takes the rubies back
+    pawn[p] = claim  # a raise keeps the claim; a move takes the rubies back
     s.bid[p] = rubies
-    s.displaced = others[0] if others else -1
-    return s.displaced < 0 and not s.to_place
+    s.displaced = displaced
+    return displaced < 0 and not s.to_place
 
 
 def settle(s: Klondike1896State) -> list[int]:

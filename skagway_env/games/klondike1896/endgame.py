@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .geometry import Grid
+from .geometry import Grid, bits
 from .phases import OVER
 from .square import spaces_to_finish
 
@@ -25,7 +25,7 @@ def line_deduction(grid: Grid, covered: int) -> int:
     """[Ending the game] for a player off the finish: two a column left, two for the edge."""
     if covered & grid.finish:
         return 0
-    right = max((c % grid.cols for c in range(grid.cells) if covered >> c & 1), default=-1)
+    right = max((c % grid.cols for c in bits(covered)), default=-1)
     loss = POINTS_PER_SPACE * (grid.cols - 1 - right)
     if covered & grid.right_edge:
         loss += POINTS_PER_SPACE  # touched the right edge, not on the finish

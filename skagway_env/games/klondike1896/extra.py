@@ -9,6 +9,7 @@ the last bid (or all have passed without one). Bids rise strictly, so it ends wi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import EXTRA_BID, EXTRA_PASS, MAX_BID, MIN_EXTRA_BID
@@ -32,6 +33,14 @@ def legal_extra(s: Klondike1896State, p: int) -> list[int]:
     high = min(s.rubies[p], MAX_BID)
     return [EXTRA_PASS, *range(EXTRA_BID + low - MIN_EXTRA_BID,
                                EXTRA_BID + high - MIN_EXTRA_BID + 1)]
+
+
+def random_extra(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int:
+    """``legal[below(len(legal))]`` of ``legal = legal_extra(s, p)``, unlisted."""
+    low = max(MIN_EXTRA_BID, s.extra_bid + 1)
+    high = min(s.rubies[p], MAX_BID)
+    i = below(1 + max(0, high - low + 1))
+    return EXTRA_PASS if i == 0 else EXTRA_BID + low - MIN_EXTRA_BID + i - 1
 
 
 def extra_action(s: Klondike1896State, p: int, rubies: int | None) -> bool:

@@ -14,8 +14,8 @@ a free cell, and touches where some offset lands on the last claim's halo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from itertools import permutations, product
 
 import numpy as np
@@ -67,14 +67,19 @@ class Grid:
     # claim -> its distinct turns: (rotation, cell offsets from the anchor, mask of the
     # anchors where the turned claim fits inside the grid)
     shapes: list[list[tuple[int, tuple[int, ...], int]]]
+    # (halo, claim) -> for each of its turns, the anchors where it fits in the grid and
+    # touches that halo: pure geometry, filled as placements ask (placement.legal_anchors;
+    # at most one entry a placement, or the start, and claim)
+    touching: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False,
+                                                       repr=False)
 
-    @property
+    @cached_property
     def cells(self) -> int:
         return self.rows * self.cols
 
-    @property
+    @cached_property
     def full(self) -> int:
-        return (1 << self.cells) - 1
+        return (1 << self.cells) - 1  # (cached: every legality check reads it)
 
     def halo_of(self, mask: int) -> int:
         out = 0

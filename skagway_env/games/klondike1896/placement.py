@@ -11,6 +11,7 @@ once; the rubies are kept apart until the next round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import PLACE
@@ -23,9 +24,34 @@ if TYPE_CHECKING:
 def legal_placements(s: Klondike1896State, p: int) -> list[int]:
     """Placement ids for ``p``'s won claim, ascending; ``[lose]`` when there is none."""
     cells = s.game.grid.cells
-    found = [PLACE + rot * cells + a for rot, anchors in legal_anchors(s, p, s.won[p])
-             for a in bits(anchors)]
+    found: list[int] = []
+    for rot, anchors in legal_anchors(s, p, s.won[p]):
+        if anchors:
+            base = PLACE + rot * cells
+            found += [base + a for a in bits(anchors)]
     return found or [s.game.codec.lose]
+
+
+def random_placement(s: Klondike1896State, p: int, below: Callable[[int], int]) -> int:
+    """``legal[below(len(legal))]`` of ``legal = legal_placements(s, p)``: the same draw,
+    the same placement, found by counting each turn's anchors (``int.bit_count``)
+    instead of listing them all (a playout's move)."""
+    found = legal_anchors(s, p, s.won[p])
+    count = 0
+    for _, anchors in found:
+        count += anchors.bit_count()
+    if not count:
+        below(1)  # legal is [lose]: a draw of one, as legal[below(1)] makes
+        return s.game.codec.lose
+    i = below(count)
+    for rot, anchors in found:
+        k = anchors.bit_count()
+        if i < k:
+            for _ in range(i):  # drop the i lowest anchors
+                anchors &= anchors - 1
+            return PLACE + rot * s.game.grid.cells + (anchors & -anchors).bit_length() - 1
+        i -= k
+    raise AssertionError("below(n) drew past n")
 
 
 def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:
@@ -41,19 +67,34 @@ def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, i
     grid = s.game.grid
     covered, halo = s.covered[p], s.halo[p]
     free = grid.full & ~covered
+    # the edge boards whose top and bottom the path has not both touched yet
+    open_edges = [rule for rule in grid.edge_rules
+                  if not (covered & rule[0] and covered & rule[1])]
+    shapes = grid.shapes[claim]
+    touching = grid.touching.get((halo, claim))
+    if touching is None:  # anchors that fit and touch the halo, turn by turn
+        touching = grid.touching[halo, claim] = [
+            fit & _touching(halo, offsets) for _, offsets, fit in shapes]
     out = []
-    for rot, offsets, fit in grid.shapes[claim]:
-        ok, touch = fit, 0
-        for o in offsets:
+    for (rot, offsets, _), ok in zip(shapes, touching, strict=True):
+        for o in offsets:  # ... and stand on free cells only
+            if not ok:
+                break
             ok &= free >> o
-            touch |= halo >> o
-        ok &= touch
-        for top, bottom, beyond in grid.edge_rules:
-            if ok and not (covered & top and covered & bottom):
+        for top, bottom, beyond in open_edges:
+            if ok:
                 ok = _edge_check(grid.placements[claim][rot], offsets, ok, covered,
                                  top, bottom, beyond)
         out.append((rot, ok))
     return out
+
+
+def _touching(halo: int, offsets: tuple[int, ...]) -> int:
+    """The anchors from which some cell of the turned claim lands on ``halo``."""
+    touch = 0
+    for o in offsets:
+        touch |= halo >> o
+    return touch
 
 
 def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], ok: int,
@@ -63,7 +104,10 @@ def _edge_check(table: list[Placement | None] | None, offsets: tuple[int, ...], 
     crossing = 0
     for o in offsets:
         crossing |= beyond >> o
-    for a in bits(ok & crossing):
+    crossing &= ok
+    if not crossing:
+        return ok
+    for a in bits(crossing):
         m = table[a].mask  # type: ignore[index]
         if not ((covered | m) & top and (covered | m) & bottom):
             ok &= ~(1 << a)
@@ -77,8 +121,9 @@ def placement_of(s: Klondike1896State, p: int, action: int) -> Placement:
 def place_claim(s: Klondike1896State, p: int, place: Placement) -> None:
     """Put the claim down and count its gold and rubies ([3) Counting points])."""
     gold, ruby = s.game.terrain(s.arrangement[p])
-    g = sum(gold[c] for c in place.cells)
-    r = sum(ruby[c] for c in place.cells)
+    cells = place.cells
+    g = sum(map(gold.__getitem__, cells))
+    r = sum(map(ruby.__getitem__, cells))
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
     s.gold[p] += g

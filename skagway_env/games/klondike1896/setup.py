@@ -58,10 +58,11 @@ def dealing_continues(s: Klondike1896State) -> bool:
     A row needs as many distinct shapes as players; while the supply holds that many
     distinct shapes, dealing one claim at a time can never get stuck.
     """
-    n = s.num_players
+    n = s.game.params.num_players
     if s.rows and len(s.rows[-1]) < n:
         return True
-    if s.rows_to_deal and sum(1 for c in s.supply if c) >= n:
+    supply = s.supply
+    if s.rows_to_deal and len(supply) - supply.count(0) >= n:  # the types left
         s.rows.append([])
         s.rows_to_deal -= 1
         return True
@@ -73,8 +74,28 @@ def deal_outcomes(s: Klondike1896State) -> list[tuple[int, float]]:
     """The next claim of the row being dealt: a shape not in it yet, by copies left."""
     row = s.rows[-1]
     allowed = [(t, c) for t, c in enumerate(s.supply) if c and t not in row]
-    total = sum(c for _, c in allowed)
+    total = 0
+    for _, c in allowed:
+        total += c
     return [(t, c / total) for t, c in allowed]
+
+
+def deal_outcome_at(s: Klondike1896State, r: float) -> int:
+    """``pick_outcome(deal_outcomes(s), r)``: the same probabilities summed in the same
+    order, stopping at the claim type the uniform draw ``r`` selects (a playout's deal)."""
+    row, supply = s.rows[-1], s.supply
+    total = 0
+    for t, c in enumerate(supply):
+        if c and t not in row:
+            total += c
+    acc, last = 0.0, -1
+    for t, c in enumerate(supply):
+        if c and t not in row:
+            acc += c / total
+            if r < acc:
+                return t
+            last = t
+    return last  # rounding: the sum of probabilities fell short of r
 
 
 def deal_claim(s: Klondike1896State, claim_type: int) -> None:

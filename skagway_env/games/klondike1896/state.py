@@ -9,14 +9,24 @@ seat cannot see when rubies are secret ([Tips] 2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import auction, endgame, extra, observation, placement, secret, setup, statistics
-from .actions import EXTRA_PASS, Bid, ExtraBid, ExtraPass, Place
+from .actions import (
+    BIDS,
+    EXTRA_BID,
+    EXTRA_PASS,
+    MIN_EXTRA_BID,
+    Bid,
+    ExtraBid,
+    ExtraPass,
+    Place,
+)
 from .components import BOARDS_PER_PLAYER
 from .phases import AUCTION, DEAL, EXTRA, EXTRA_PLACE, OVER, PLACE, SETUP
 
@@ -73,8 +83,9 @@ class Klondike1896State(State):
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
         phase = self.phase
-        if phase == AUCTION:
-            return auction.auction_player(self)
+        if phase == AUCTION:  # auction.auction_player, inline
+            displaced = self.displaced
+            return displaced if displaced >= 0 else self.to_place[0]
         if phase == PLACE:
             # [2)] every seat places its claim on its own landscape at once (RULES_NOTES P6)
             return SIMULTANEOUS
@@ -91,6 +102,13 @@ class Klondike1896State(State):
             return setup.deal_outcomes(self)
         raise ValueError("not a chance node")
 
+    def _chance_outcome_at(self, r: float) -> int:
+        """``pick_outcome(self.chance_outcomes(), r)`` without listing the outcomes of a
+        deal (the playout hook of ``core.playout``; ``tests/test_playout_hooks.py``)."""
+        if self.phase == DEAL:
+            return setup.deal_outcome_at(self, r)
+        return pick_outcome(self.chance_outcomes(), r)
+
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == AUCTION:
@@ -105,6 +123,20 @@ class Klondike1896State(State):
             return extra.legal_extra(self, player)
         return [a for a, _ in self.chance_outcomes()]
 
+    def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
+        """``legal[below(len(legal))]`` of ``legal = self._legal_actions(player)``: the
+        same draw and the same action, without listing every bid or placement (the
+        playout hook of ``core.playout``; ``tests/test_playout_hooks.py``)."""
+        phase = self.phase
+        if phase == AUCTION:
+            return auction.random_bid(self, player, below)
+        if phase == PLACE or phase == EXTRA_PLACE:
+            return placement.random_placement(self, player, below)
+        if phase == EXTRA:
+            return extra.random_extra(self, player, below)
+        legal = self._legal_actions(player)
+        return legal[below(len(legal))]
+
     def _apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == SETUP:
@@ -116,15 +148,15 @@ class Klondike1896State(State):
             self._continue_deal()
         elif phase == AUCTION:
             p = auction.auction_player(self)
-            move = self.game.codec.decode(action)
-            assert isinstance(move, Bid)
-            if auction.place_pawn(self, p, move.claim, move.rubies):
+            claim, rubies = divmod(action, BIDS)  # codec.decode's Bid
+            if auction.place_pawn(self, p, claim, rubies):
                 self._table_block = None
                 self.won = auction.settle(self)
                 self.phase = PLACE
         elif phase == EXTRA:
             p = self.extra_turn
-            rubies = None if action == EXTRA_PASS else self.game.codec.decode(action).rubies
+            # codec.decode's ExtraBid, written out
+            rubies = None if action == EXTRA_PASS else action - EXTRA_BID + MIN_EXTRA_BID
             if extra.extra_action(self, p, rubies):
                 if self.extra_high < 0:
                     self._end_round((self.first + 1) % self.num_players)
