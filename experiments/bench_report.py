@@ -243,7 +243,8 @@ def main(argv: list[str] | None = None) -> None:
             ("MaskablePPO collection", lambda: bench_collection(1024 if quick else 8192,
                                                                 4 if quick else 8),
              "Rollout collection (policy forward pass, masks, games), the learner's seat "
-             "against random opponents; one torch thread.")):
+             "against random opponents; one torch thread; both sides with the trainer's "
+             "policy and rollout buffer (`skagway_agents.rl.ppo_classes()`).")):
         begun = time.perf_counter()
         rows = run()
         sections.append((title, note, rows, time.perf_counter() - begun))

@@ -2,7 +2,7 @@
 ``connect_four_v3`` against a random opponent, in one run (one process, same settings).
 
     python experiments/bench_train.py [--steps 8192] [--envs 8] [--threads 1]
-                                      [--games skagway:4,dawson_city_barbers:6]
+                                      [--games skagway:4,dawson_city_barbers:6] [--vanilla]
 
 For each env it reports *collection* fps (env steps per second of rollout collection:
 the policy's forward pass, masks and the games, no gradient updates), overall fps
@@ -15,6 +15,13 @@ connect_four_v3, through the usual hand-written single-agent wrapper (the standa
 wrapped ``connect_four_v3.env()``; the opponent plays uniformly at random inside
 ``step`` from the env's ``np_random``) in SB3's ``DummyVecEnv``. The ratio column
 divides by connect_four's collection fps.
+
+Both sides learn with the same ``MaskablePPO`` classes: by default the ones ``skagway
+train --algo ppo`` uses (``skagway_agents.rl.masked_ppo.ppo_classes()``: the masked
+categorical that normalises once, bool masks in the rollout buffer), connect_four's peer
+included, so the ratio measures the envs and not a difference in trainers;
+``--vanilla`` runs both on sb3-contrib's own ``MlpPolicy`` and rollout buffer instead
+(the figures before issue 21's trainer changes, for comparison).
 """
 
 from __future__ import annotations
@@ -72,10 +79,13 @@ class ConnectFourVsRandom(gym.Env):
         return self._mask
 
 
-def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float, float]:
+def measure(vec, steps: int, n_steps: int, seed: int,
+            vanilla: bool = False) -> tuple[float, float, float]:
     """(collection fps, overall fps, the envs' share of collection) of MaskablePPO
-    learning ``steps`` on ``vec``."""
+    learning ``steps`` on ``vec``, with our training's policy and buffer classes (or
+    sb3-contrib's own, ``vanilla``)."""
     from sb3_contrib import MaskablePPO
+    from skagway_agents.rl import ppo_classes
     from stable_baselines3.common.callbacks import BaseCallback
 
     in_env = [0.0]
@@ -103,8 +113,9 @@ def measure(vec, steps: int, n_steps: int, seed: int) -> tuple[float, float, flo
         def _on_step(self) -> bool:
             return True
 
-    model = MaskablePPO("MlpPolicy", vec, n_steps=n_steps, batch_size=512, n_epochs=4,
-                        seed=seed, device="cpu", verbose=0)
+    classes = {"policy": "MlpPolicy"} if vanilla else ppo_classes()
+    model = MaskablePPO(env=vec, n_steps=n_steps, batch_size=512, n_epochs=4,
+                        seed=seed, device="cpu", verbose=0, **classes)
     started = time.perf_counter()
     in_env[0] = 0.0  # the first reset is not collection
     model.learn(steps, callback=Clock())
@@ -121,6 +132,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--games", default=None,
                         help="game:seats,... (default: every game at its default count)")
+    parser.add_argument("--vanilla", action="store_true",
+                        help="sb3-contrib's own policy and rollout buffer, on both sides")
     args = parser.parse_args()
     import torch
     from skagway_agents.rl import make_vec_env
@@ -137,16 +150,17 @@ def main() -> None:
     peer = DummyVecEnv([ConnectFourVsRandom] * args.envs)
     peer.seed(0)
     rows.append(("connect_four_v3 (PettingZoo) vs random", 2,
-                 *measure(peer, args.steps, args.n_steps, 0)))
+                 *measure(peer, args.steps, args.n_steps, 0, args.vanilla)))
     for item in games.split(","):
         name, players = item.split(":")
         vec = make_vec_env(name, args.envs, opponents=["random"], seed=0,
                            num_players=int(players))
         rows.append((f"{name} vs random", int(players),
-                     *measure(vec, args.steps, args.n_steps, 0)))
+                     *measure(vec, args.steps, args.n_steps, 0, args.vanilla)))
     base = rows[0][2]
     print(f"MaskablePPO, {args.envs} envs, n_steps={args.n_steps}, {args.steps} steps, "
-          f"torch threads={args.threads}")
+          f"torch threads={args.threads}, "
+          f"{'vanilla sb3-contrib classes' if args.vanilla else 'ppo_classes()'} on both sides")
     print(f"{'env':40} {'seats':>5} {'collect fps':>12} {'overall fps':>12} {'x c4':>6} "
           f"{'env share':>9}")
     for name, players, collect, overall, share in rows:

@@ -53,7 +53,7 @@ from typing import Any
 import yaml
 from skagway_agents import make_agent
 from skagway_agents.policy_file import PolicyFileError, PolicyHeader, read_header
-from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env
+from skagway_agents.rl import League, configure_threads, export_policy, make_vec_env, ppo_classes
 from skagway_agents.rl.network import ACTIVATIONS, policy_kwargs
 from skagway_agents.specs import Option
 from tqdm import tqdm
@@ -351,12 +351,13 @@ class Trainer:
             self.model = self._restore(MaskablePPO, checkpoint)
             self.checkpointed = int(self.model.num_timesteps)
         else:
+            # ppo_classes(): sb3-contrib's policy and buffer, cheaper on many actions
             self.model = MaskablePPO(
-                "MlpPolicy", self.env, n_steps=p.n_steps, batch_size=p.batch_size,
+                env=self.env, n_steps=p.n_steps, batch_size=p.batch_size,
                 n_epochs=p.n_epochs, learning_rate=p.learning_rate, gamma=p.gamma,
                 gae_lambda=p.gae_lambda, clip_range=p.clip_range, ent_coef=p.ent_coef,
                 vf_coef=p.vf_coef, policy_kwargs=policy_kwargs(list(p.net_arch), p.activation),
-                seed=config.seed, device="cpu", verbose=0)
+                seed=config.seed, device="cpu", verbose=0, **ppo_classes())
         formats = ["csv", "tensorboard"] if _has_tensorboard() else ["csv"]
         curve = run_dir / "tb" / "progress.csv"
         earlier = curve.read_text() if checkpoint.exists() and curve.exists() else ""

@@ -60,6 +60,15 @@ def test_run_folder(run):
         "dawson_city_barbers", game.observation_size(), game.num_distinct_actions(), 1024)
 
 
+def test_training_uses_the_cheaper_masked_classes(run):
+    from sb3_contrib import MaskablePPO
+    from skagway_agents.rl import BoolMaskRolloutBuffer, MaskedPolicy
+
+    model = MaskablePPO.load(run.run_dir / "checkpoints" / "latest.zip", device="cpu")
+    assert isinstance(model.policy, MaskedPolicy)
+    assert model.rollout_buffer_class is BoolMaskRolloutBuffer
+
+
 def test_evaluations_are_stored_in_the_run_database(run):
     with sqlite3.connect(run.run_dir / "eval.db") as db:
         names = [n for (n,) in db.execute("SELECT name FROM tournaments ORDER BY id")]

@@ -1,0 +1,114 @@
+"""MaskablePPO's policy and rollout buffer, made cheaper for wide action spaces.
+
+sb3-contrib's ``MaskableCategorical`` normalises the logits three times a forward pass
+(building the distribution, ``apply_masking(None)`` inside its constructor, then the
+real masking), each a ``logsumexp`` over every action, and validates its arguments each
+time; its rollout buffer keeps the masks as float32 (57 MB a rollout for the council's
+6,950 actions, 8 envs, 256 steps) and turns them back into bool every minibatch. On the
+council those made the SB3 side of a vector step four times connect_four's (issue 21).
+
+Here the same distribution normalises once, lazily, after masking: the masked logits
+are the raw logits where legal and ``-1e8`` elsewhere, normalised by one ``log_softmax``
+(``logsumexp`` takes a slow ``exp`` path on ``-1e8`` entries: forward and backward over
+the council's 6,950 actions were 8x slower). Every probability is the same up to float
+rounding (``exp(-1e8 - x)`` is 0 in float32 either way) and sampling still draws through
+``torch.multinomial`` from the same generator, so a seed samples the same actions;
+``tests/training/test_masked_ppo.py`` checks actions bit for bit, and log-probs, values
+and weights after updates, against vanilla ``MaskablePPO``. Masks are stored as bool: a
+0/1 mask loses nothing.
+
+``ppo_classes()`` is what ``skagway train --algo ppo`` and ``experiments/bench_train.py``
+(for its connect_four peer too) pass to ``MaskablePPO``. Shipped bots keep loading into
+the vanilla policy class (``network.build_policy``); the weights are the same modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch
+from gymnasium import spaces
+from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
+from sb3_contrib.common.maskable.distributions import (
+    MaskableCategorical,
+    MaskableCategoricalDistribution,
+)
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.buffers import RolloutBuffer
+from torch.distributions import Distribution
+
+HUGE_NEG = -1e8  # sb3-contrib's value for a masked-out logit
+
+
+class MaskedCategorical(MaskableCategorical):
+    """``MaskableCategorical`` that normalises its logits once, when first read (after
+    the policy has applied the masks), and skips argument validation (the logits come
+    from a linear layer, the masks from the env's legal actions)."""
+
+    def __init__(self, logits: torch.Tensor, masks: Any = None) -> None:
+        self._raw_logits = logits
+        self._num_events = logits.size(-1)
+        Distribution.__init__(self, logits.size()[:-1], validate_args=False)
+        self.apply_masking(masks)
+
+    def apply_masking(self, masks: Any) -> None:
+        raw = self._raw_logits
+        self.masks = (None if masks is None else
+                      torch.as_tensor(masks, dtype=torch.bool, device=raw.device)
+                      .reshape(raw.shape))
+        self._normalised: torch.Tensor | None = None
+        self.__dict__.pop("probs", None)  # a cached softmax of the previous logits
+
+    @property
+    def logits(self) -> torch.Tensor:
+        """The log-probabilities: raw logits where legal, ``HUGE_NEG`` elsewhere,
+        normalised by one ``log_softmax`` (not ``logsumexp``: see the module docstring)."""
+        if self._normalised is None:
+            raw = self._raw_logits
+            masked = raw if self.masks is None else torch.where(self.masks, raw, HUGE_NEG)
+            self._normalised = torch.log_softmax(masked, dim=-1)
+        return self._normalised
+
+    @property
+    def _param(self) -> torch.Tensor:
+        return self.logits
+
+    def log_prob(self, value: torch.Tensor) -> torch.Tensor:
+        return self.logits.gather(-1, value.long().unsqueeze(-1)).squeeze(-1)
+
+
+class MaskedCategoricalDistribution(MaskableCategoricalDistribution):
+    """SB3's distribution wrapper around ``MaskedCategorical``."""
+
+    def proba_distribution(self, action_logits: torch.Tensor) -> MaskedCategoricalDistribution:
+        self.distribution = MaskedCategorical(action_logits.view(-1, self.action_dim))
+        return self
+
+
+class MaskedPolicy(MaskableActorCriticPolicy):
+    """``MaskableActorCriticPolicy`` with ``MaskedCategoricalDistribution`` (Discrete
+    action spaces only); same modules, same initial weights for a seed."""
+
+    def _build(self, lr_schedule: Any) -> None:
+        if not isinstance(self.action_space, spaces.Discrete):
+            raise ValueError(f"MaskedPolicy needs a Discrete action space, "
+                             f"got {self.action_space}")
+        self.action_dist = MaskedCategoricalDistribution(int(self.action_space.n))
+        super()._build(lr_schedule)
+
+
+class BoolMaskRolloutBuffer(MaskableRolloutBuffer):
+    """``MaskableRolloutBuffer`` keeping the action masks as bool, not float32
+    (Discrete action spaces, as ``MaskedPolicy``)."""
+
+    def reset(self) -> None:
+        self.mask_dims = int(self.action_space.n)
+        self.action_masks = np.ones((self.buffer_size, self.n_envs, self.mask_dims),
+                                    dtype=bool)
+        RolloutBuffer.reset(self)  # the base buffers, not the parent's float32 masks
+
+
+def ppo_classes() -> dict[str, Any]:
+    """``MaskablePPO`` keyword arguments selecting this module's policy and buffer."""
+    return {"policy": MaskedPolicy, "rollout_buffer_class": BoolMaskRolloutBuffer}
