@@ -114,3 +114,19 @@ def test_picked_outcomes_are_the_running_sums_choice():
         for r in [0.0, 1.0 - 2**-53, *edges, *rng.random(20)]:
             assert pick_outcome(table, float(r)) == pick_python(table, float(r))
     assert pick_python([(4, 0.5), (6, 0.5 - 2**-52)], 1.0 - 2**-53) == 6  # fell short
+
+
+def test_a_twin_that_draws_otherwise_is_not_used(monkeypatch):
+    """Another numpy release may draw otherwise than the twin's copy of its algorithm:
+    the import-time check then keeps numpy's own draws, and says so."""
+    from types import SimpleNamespace
+
+    built = load("draws")
+    if built is not None:  # the real twin passes the check
+        assert playout._checked_draws() is built
+    off_by_one = SimpleNamespace(below=lambda bits, n: (n - 1) // 2, uniform=lambda bits: 0.5)
+    monkeypatch.setattr(playout, "load", lambda name: off_by_one)
+    with pytest.warns(RuntimeWarning, match="disagrees with this numpy"):
+        assert playout._checked_draws() is None
+    monkeypatch.setattr(playout, "load", lambda name: None)
+    assert playout._checked_draws() is None

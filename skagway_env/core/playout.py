@@ -6,6 +6,7 @@ and the tests (agents must not reach into the env layer for them).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
@@ -15,7 +16,30 @@ import numpy as np
 from .._speedups import load
 from .game import Game, State
 
-_DRAWS = load("draws")  # C twins of Generator.integers(n) and .random() (or None)
+
+def _checked_draws() -> Any:
+    """The compiled ``draws`` module if it draws what this numpy draws (a few hundred
+    numbers from a fresh generator, both ways), else None with a warning: the twin copies
+    numpy's algorithm, and another numpy release may draw otherwise."""
+    module = load("draws")
+    if module is None:
+        return None
+    ours, theirs = np.random.default_rng(2024), np.random.default_rng(2024)
+    sizes = [1, 2, 3, 5, 7, 10, 64, 100, 1000, 6950, 65537, 2**31 + 11, 2**32 - 1]
+    for n in sizes * 20:
+        if module.below(ours.bit_generator, n) != int(theirs.integers(n)):
+            break
+        if module.uniform(ours.bit_generator) != theirs.random():
+            break
+    else:
+        return module
+    warnings.warn("skagway_env: the compiled draws twin disagrees with this numpy "
+                  f"({np.__version__}); playouts use numpy's own draws", RuntimeWarning,
+                  stacklevel=2)
+    return None
+
+
+_DRAWS = _checked_draws()  # C twins of Generator.integers(n) and .random() (or None)
 
 
 def draws(rng: np.random.Generator) -> tuple[Callable[[int], int], Callable[[], float]]:
