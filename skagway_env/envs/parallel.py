@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 
-from ..core import SIMULTANEOUS, IllegalActionError
+from ..core import SIMULTANEOUS, TERMINAL, IllegalActionError
 from .common import (
     GameEnvMixin,
     end_info,
@@ -56,21 +56,31 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         self._steps = 0
         return self._observations(), {a: {} for a in self.agents}
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        """Every live agent's observation and mask. At an ordinary node a seat not to
-        move has no legal action: its mask is a copy of the empty one, not asked of the
-        game (``State.legal_actions_mask`` gives the same zeros, more slowly)."""
+    def _observations(self, cur: int | None = None) -> dict[str, dict[str, np.ndarray]]:
+        """Every live agent's observation and mask (``cur``: the state's current player,
+        when the caller has it). At an ordinary node a seat not to move has no legal
+        action: its mask is a copy of the empty one, not asked of the game
+        (``State.legal_actions_mask`` gives the same zeros, more slowly). A state may
+        offer ``observation_tensors()``, every seat's tensor as the rows of one fresh
+        array, or None (the council game's race ticks: one call, no copy a seat); each
+        seat then gets its row, else its own ``observation_tensor``."""
         state = self.game_state
         if not self.agents:
             return {}
-        cur = state.current_player()
-        everyone = cur == SIMULTANEOUS
-        return {
-            a: {"observation": state.observation_tensor(i),
-                "action_mask": (state.legal_actions_mask(i) if everyone or i == cur
-                                else self._no_actions.copy())}
-            for i, a in enumerate(self.possible_agents)
-        }
+        if cur is None:
+            cur = state.current_player()
+        every = getattr(state, "observation_tensors", None)
+        rows = every() if every is not None else None
+        if rows is None:
+            rows = [state.observation_tensor(i) for i in range(len(self.possible_agents))]
+        if cur == SIMULTANEOUS:
+            mask = state.legal_actions_mask
+            return {a: {"observation": rows[i], "action_mask": mask(i)}
+                    for i, a in enumerate(self.possible_agents)}
+        none = self._no_actions
+        return {a: {"observation": rows[i],
+                    "action_mask": state.legal_actions_mask(i) if i == cur else none.copy()}
+                for i, a in enumerate(self.possible_agents)}
 
     def _offenders(self, actions: dict[str, int]) -> list[str]:
         """Seats whose action is missing or illegal (only the movers' count)."""
@@ -83,35 +93,37 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
 
     def step(self, actions: dict[str, int]):
         state = self.game_state
+        agents = self.possible_agents
         self._steps += 1
         offenders = self._offenders(actions) if self.illegal_action == "terminate" else []
         if offenders:
             return self._end_illegal(offenders)
         cur = state.current_player()
         if cur == SIMULTANEOUS:
-            missing = [a for a in self.possible_agents if a not in actions]
+            missing = [a for a in agents if a not in actions]
             if missing:
                 raise IllegalActionError(f"simultaneous node: no action for {missing}")
-            state.apply_actions([int(actions[a]) for a in self.possible_agents])
+            state.apply_actions([int(actions[a]) for a in agents])
         else:
-            mover = self.possible_agents[cur]
+            mover = agents[cur]
             if mover not in actions:
                 raise IllegalActionError(f"{mover} is to move but sent no action")
             state.apply_action(int(actions[mover]))
         resolve_chance(state, self.np_random)
-        done = state.is_terminal()
+        cur = state.current_player()
+        done = cur == TERMINAL
         capped = not done and self.max_cycles is not None and self._steps >= self.max_cycles
-        returns = state.returns() if done else [0.0] * len(self.possible_agents)
-        rewards = dict(zip(self.possible_agents, returns, strict=True))
+        rewards = (dict(zip(agents, state.returns(), strict=True)) if done
+                   else dict.fromkeys(agents, 0.0))
         truncated = capped or (done and state.is_truncated())
         terminations = dict.fromkeys(self.agents, done and not truncated)
         truncations = dict.fromkeys(self.agents, truncated)
-        infos: dict[str, dict] = {a: {} for a in self.agents}
         if done or capped:
             info = {**end_info(state), "truncated": truncated}
-            for a in self.agents:
-                infos[a] = dict(info)
-        observations = self._observations()
+            infos: dict[str, dict] = {a: dict(info) for a in self.agents}
+        else:
+            infos = {a: {} for a in self.agents}
+        observations = self._observations(cur)
         if done or capped:
             self.agents = []
         if self.render_mode == "human":

@@ -103,3 +103,35 @@ def test_a_race_tensor_is_a_fresh_copy_of_the_kept_row():
     for seat in range(3):
         assert (state.observation_tensor(seat).tobytes()
                 == reference_encode(state, seat).tobytes())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seats_rows_are_fresh_and_each_seats_tensor(players):
+    """``observation_tensors`` (the Parallel env's observations): at each race tick of a
+    random game, row ``p`` is seat ``p``'s tensor bit for bit, whether the state had
+    kept its rows or not; each call gives a fresh array (writing on one changes nothing
+    kept); outside the race it gives None (the env then asks each seat)."""
+    game = GameConfig(GAME, players).make()
+    state = game.new_initial_state()
+    rng = np.random.default_rng(players)
+    ticks = 0
+    while not state.is_terminal():
+        if not state.is_simultaneous_node():
+            assert state.observation_tensors() is None
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            continue
+        ticks += 1
+        fresh = state.observation_tensors()  # before any seat was observed
+        for seat in range(players):
+            assert fresh[seat].tobytes() == reference_encode(state, seat).tobytes()
+        state.observation_tensor(0)  # the state keeps every seat's rows now
+        kept = state.observation_tensors()  # copied from the kept rows
+        assert kept is not fresh and kept.tobytes() == fresh.tobytes()
+        fresh[:] = 7.0
+        kept[:] = 7.0
+        again = state.observation_tensors()
+        for seat in range(players):
+            assert state.observation_tensor(seat).tobytes() == again[seat].tobytes()
+            assert again[seat].tobytes() == observation.encode_python(state, seat).tobytes()
+        state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(players)])
+    assert ticks > 9

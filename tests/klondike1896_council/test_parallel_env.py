@@ -96,11 +96,16 @@ def test_the_env_docs_state_the_sizes():
         16, 6928, 6929, 6930, 6946)
 
 
+@pytest.mark.parametrize("twin", [True, False], ids=["rows", "seat_by_seat"])
 @pytest.mark.parametrize("game", [GAME, "klondike1896"])
-def test_parallel_observations_are_the_states_own(game):
+def test_parallel_observations_are_the_states_own(game, twin, monkeypatch):
     """Issue 21: the Parallel env hands each seat its tensor and mask as the state gives
     them (a seat not to move: the empty mask, without asking the game), each a fresh
-    array of its own, at every step of a game (a sequential one too)."""
+    array of its own, at every step of a game (a sequential one too); at a council
+    race tick from ``observation_tensors``' rows, or seat by seat without the twin."""
+    if not twin:
+        from skagway_env.games.klondike1896_council import observation
+        monkeypatch.setattr(observation, "encode_every_seat", lambda state: None)
     env = skagway_env.make_parallel_env(game, num_players=4)
     obs, _ = env.reset(seed=21)
     rng = np.random.default_rng(21)
@@ -115,4 +120,8 @@ def test_parallel_observations_are_the_states_own(game):
                    for a, o in obs.items() if o["action_mask"].any()}
         for m in masks:
             m[:] = 1  # the caller's own: the next observations must not see this
+        seen = [o["observation"].tobytes() for o in obs.values()]
+        for o in obs.values():
+            o["observation"][:] = -1.0  # nor what the state keeps
+        assert [state.observation_tensor(i).tobytes() for i in range(4)] == seen
         obs, *_ = env.step(actions)

@@ -180,6 +180,18 @@ class CouncilState(State):
                 return rows[player].copy()
         return observation.encode(self, player)
 
+    def observation_tensors(self) -> np.ndarray | None:
+        """Every seat's tensor of a race tick as the rows of one fresh array (row ``p``
+        seat ``p``'s, each equal to ``observation_tensor(p)``), for the Parallel env,
+        where every seat observes every tick: one C call and no copy a seat. None
+        elsewhere, or without the twin (ask each seat then). The rows kept for
+        ``observation_tensor`` are copied, never handed out: the caller may write on
+        its array."""
+        if self.phase != RACE:
+            return None
+        rows = self._observed
+        return observation.encode_every_seat(self) if rows is None else rows.copy()
+
     def apply_actions(self, actions: Sequence[int]) -> None:
         """``State.apply_actions`` with each seat's check read from its choices' bit set
         (``race.race_bits``; a seat not free may only wait), not by a search of its
