@@ -2,7 +2,8 @@
 (halo, claim, edge code) in the grid; only free cells checked a call) lists exactly the
 anchors the rules allow, checked one placement at a time the plain way below, for every
 claim type and seat at every position of games played by the heuristic styles and at
-random, every player count and both layouts."""
+random, every player count and both layouts; and the line's end deduction (the rightmost
+column found by folding the rows) against the one read cell by cell."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from skagway_agents import make_agent
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL
 from skagway_env.core.playout import random_step
+from skagway_env.games.klondike1896.endgame import line_deduction
+from skagway_env.games.klondike1896.geometry import bits
 from skagway_env.games.klondike1896.placement import legal_anchors
 
 from .helpers import game
@@ -41,6 +44,15 @@ def plain_anchors(s, p: int, claim: int) -> list[tuple[int, int]]:
     return out
 
 
+def plain_line_deduction(grid, covered: int) -> int:
+    """[Ending the game]: off the finish, two points a column right of the path's
+    rightmost cell, and two for touching the right edge."""
+    if covered & grid.finish:
+        return 0
+    right = max((c % grid.cols for c in bits(covered)), default=-1)
+    return 2 * (grid.cols - 1 - right) + (2 if covered & grid.right_edge else 0)
+
+
 def _checked_game(g, rng, bots) -> int:
     """Play one game (``bots`` per seat, None: random), checking every seat's anchors
     for every claim type at every position; returns how many edge-board reaches the
@@ -53,6 +65,9 @@ def _checked_game(g, rng, bots) -> int:
             for p in range(s.num_players):
                 for claim in claims:
                     assert legal_anchors(s, p, claim) == plain_anchors(s, p, claim)
+                if not g.grid.square:
+                    assert line_deduction(g.grid, s.covered[p]) == plain_line_deduction(
+                        g.grid, s.covered[p])
                 reached += sum(bool(s.covered[p] & beyond) for _, _, beyond in g.grid.edge_rules)
         if cur in (CHANCE, SIMULTANEOUS) or bots[cur] is None:
             if cur == SIMULTANEOUS and any(bots):
