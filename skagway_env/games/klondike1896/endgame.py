@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .geometry import Grid, bits
+from .geometry import Grid
 from .phases import OVER
 from .square import spaces_to_finish
 
@@ -25,7 +25,11 @@ def line_deduction(grid: Grid, covered: int) -> int:
     """[Ending the game] for a player off the finish: two a column left, two for the edge."""
     if covered & grid.finish:
         return 0
-    right = max((c % grid.cols for c in bits(covered)), default=-1)
+    cols, row = grid.cols, (1 << grid.cols) - 1
+    columns = 0  # bit c: some cell of column c covered (the rows folded onto one)
+    for r in range(grid.rows):
+        columns |= covered >> r * cols & row
+    right = columns.bit_length() - 1  # the rightmost covered column; -1 for none
     loss = POINTS_PER_SPACE * (grid.cols - 1 - right)
     if covered & grid.right_edge:
         loss += POINTS_PER_SPACE  # touched the right edge, not on the finish

@@ -67,6 +67,12 @@ class Grid:
     # claim -> its distinct turns: (rotation, cell offsets from the anchor, mask of the
     # anchors where the turned claim fits inside the grid)
     shapes: list[list[tuple[int, tuple[int, ...], int]]]
+    # claim -> edge code -> for each of its turns, the anchors where it fits in the grid
+    # and passes every edge rule (RULES_NOTES P3) when the path touched before the sides
+    # that the code names: bit 2i board i's top, bit 2i + 1 its bottom (an anchor whose
+    # claim reaches past a board must make the path touch both its sides)
+    edge_allowed: list[list[list[int]]] = field(default_factory=list, compare=False,
+                                                repr=False)
     # (halo, claim) -> for each of its turns, the anchors where it fits in the grid and
     # touches that halo: pure geometry, filled as placements ask (placement.legal_anchors;
     # at most one entry a placement, or the start, and claim)
@@ -165,7 +171,32 @@ def build_grid(comp: Components, square: bool) -> Grid:
             beyond = grid.mask_of(tuple((r, c) for r in range(rows)
                                         for c in range((b + 1) * size, cols)))
             grid.edge_rules.append((top, bottom, beyond))
+    codes = range(4 ** len(grid.edge_rules))
+    grid.edge_allowed = [[[_edge_allowed(offsets, fit, grid.edge_rules, code)
+                           for _, offsets, fit in turns] for code in codes]
+                         for turns in grid.shapes]
     return grid
+
+
+def _edge_allowed(offsets: tuple[int, ...], fit: int, rules: list[tuple[int, int, int]],
+                  code: int) -> int:
+    """The anchors of one turned claim (``offsets``, fitting at ``fit``) that every
+    edge rule (top, bottom, beyond) allows when the path touched before the sides in
+    ``code`` (``Grid.edge_allowed``): an anchor is dropped when its claim reaches
+    ``beyond`` and the path with it still misses a side (its own cells count)."""
+    ok = fit
+    for i, (top, bottom, beyond) in enumerate(rules):
+        cross = reach_top = reach_bottom = 0
+        for o in offsets:  # bit a of (m >> o): the claim anchored at a covers cell a + o
+            cross |= beyond >> o
+            reach_top |= top >> o
+            reach_bottom |= bottom >> o
+        if code >> 2 * i & 1:  # the top touched already
+            reach_top = -1
+        if code >> 2 * i & 2:
+            reach_bottom = -1
+        ok &= ~(cross & ~(reach_top & reach_bottom))
+    return ok
 
 
 # ---------------------------------------------------------------- board arrangements

@@ -65,26 +65,30 @@ def placements_for(s: Klondike1896State, p: int, claim: int) -> list[Placement]:
 def legal_anchors(s: Klondike1896State, p: int, claim: int) -> list[tuple[int, int]]:
     """(rotation, mask of legal anchors) for each distinct turn of ``claim``."""
     grid = s.game.grid
-    covered, halo = s.covered[p], s.halo[p]
+    covered = s.covered[p]
     free = grid.full & ~covered
-    # the edge boards whose top and bottom the path has not both touched yet
-    open_edges = [rule for rule in grid.edge_rules
-                  if not (covered & rule[0] and covered & rule[1])]
+    # which sides of each edge board the path has touched, 2 bits a board (Grid.edge_allowed)
+    code, shift = 0, 0
+    for top, bottom, _ in grid.edge_rules:
+        if covered & top:
+            code |= 1 << shift
+        if covered & bottom:
+            code |= 2 << shift
+        shift += 2
+    halo = s.halo[p]
     shapes = grid.shapes[claim]
     touching = grid.touching.get((halo, claim))
     if touching is None:  # anchors that fit and touch the halo, turn by turn
         touching = grid.touching[halo, claim] = [
             fit & _touching(halo, offsets) for _, offsets, fit in shapes]
     out = []
-    for (rot, offsets, _), ok in zip(shapes, touching, strict=True):
+    for (rot, offsets, _), ok, edges in zip(shapes, touching, grid.edge_allowed[claim][code],
+                                            strict=True):
+        ok &= edges  # ... pass the edge rules
         for o in offsets:  # ... and stand on free cells only
             if not ok:
                 break
             ok &= free >> o
-        for top, bottom, beyond in open_edges:
-            if ok:
-                ok = _edge_check(grid.placements[claim][rot], offsets, ok, covered,
-                                 top, bottom, beyond)
         out.append((rot, ok))
     return out
 

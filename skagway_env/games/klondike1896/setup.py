@@ -84,10 +84,9 @@ def deal_outcome_at(s: Klondike1896State, r: float) -> int:
     """``pick_outcome(deal_outcomes(s), r)``: the same probabilities summed in the same
     order, stopping at the claim type the uniform draw ``r`` selects (a playout's deal)."""
     row, supply = s.rows[-1], s.supply
-    total = 0
-    for t, c in enumerate(supply):
-        if c and t not in row:
-            total += c
+    total = sum(supply)  # the copies of the types not in the row (a row's types differ)
+    for t in row:
+        total -= supply[t]
     acc, last = 0.0, -1
     for t, c in enumerate(supply):
         if c and t not in row:
