@@ -281,6 +281,12 @@ class State(ABC):
         (``observation_module.encode``)."""
         return self._observation_module().encode(self, player)
 
+    def observation_tensors(self) -> np.ndarray | None:
+        """Every seat's ``observation_tensor``, as the rows of one fresh array, where a
+        game makes them together more cheaply than seat by seat (the council game's race
+        ticks); None otherwise, and callers then ask each seat. The Parallel env uses it."""
+        return None
+
     def observation_string(self, player: int) -> str:
         """What ``player`` sees, as text for people and golden files
         (``observation_module.describe``, move log included)."""

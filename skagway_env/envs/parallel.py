@@ -60,17 +60,16 @@ class GameParallelEnv(GameEnvMixin, ParallelEnv):
         """Every live agent's observation and mask (``cur``: the state's current player,
         when the caller has it). At an ordinary node a seat not to move has no legal
         action: its mask is a copy of the empty one, not asked of the game
-        (``State.legal_actions_mask`` gives the same zeros, more slowly). A state may
-        offer ``observation_tensors()``, every seat's tensor as the rows of one fresh
-        array, or None (the council game's race ticks: one call, no copy a seat); each
-        seat then gets its row, else its own ``observation_tensor``."""
+        (``State.legal_actions_mask`` gives the same zeros, more slowly). Where the
+        state's ``observation_tensors()`` gives every seat's tensor at once (the council
+        game's race ticks: one call, no copy a seat), each seat gets its row, else its
+        own ``observation_tensor``."""
         state = self.game_state
         if not self.agents:
             return {}
         if cur is None:
             cur = state.current_player()
-        every = getattr(state, "observation_tensors", None)
-        rows = every() if every is not None else None
+        rows = state.observation_tensors()
         if rows is None:
             rows = [state.observation_tensor(i) for i in range(len(self.possible_agents))]
         if cur == SIMULTANEOUS:
