@@ -45,7 +45,7 @@ static const char *NAMES[N_NAMES] = {
     "placing"};
 static PyObject *names[N_NAMES];
 
-#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor */
+#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor, keep_numpy, intern_names */
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -275,14 +275,7 @@ static PyObject *init(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "the Python layout is not the one this encoder writes");
         return NULL;
     }
-    if (!PyCallable_Check(empty)) {
-        PyErr_SetString(PyExc_TypeError, "empty must be a callable");
-        return NULL;
-    }
-    Py_INCREF(empty);
-    Py_XSETREF(np_empty, empty);
-    Py_INCREF(f32);
-    Py_XSETREF(np_float32, f32);
+    if (keep_numpy(empty, f32) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -298,7 +291,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dcb_obs",
                                     "Dawson City Barbers' observation encoder in C.", -1, methods};
 
 PyMODINIT_FUNC PyInit__dcb_obs(void) {
-    for (int i = 0; i < N_NAMES; i++)
-        if ((names[i] = PyUnicode_InternFromString(NAMES[i])) == NULL) return NULL;
+    if (intern_names(NAMES, names, N_NAMES) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -50,7 +50,7 @@ static const char *NAMES[N_NAMES] = {
     "current_player", "observation_size", "terrain"};
 static PyObject *names[N_NAMES];
 
-#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor */
+#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor, keep_numpy, intern_names */
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -481,14 +481,11 @@ static PyObject *init(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "the Python layout is not the one this encoder writes");
         return NULL;
     }
-    if (!PyCallable_Check(empty) || !PyCallable_Check(known)) {
-        PyErr_SetString(PyExc_TypeError, "empty and known_rubies must be callables");
+    if (!PyCallable_Check(known)) {
+        PyErr_SetString(PyExc_TypeError, "known_rubies must be a callable");
         return NULL;
     }
-    Py_INCREF(empty);
-    Py_XSETREF(np_empty, empty);
-    Py_INCREF(f32);
-    Py_XSETREF(np_float32, f32);
+    if (keep_numpy(empty, f32) < 0) return NULL;
     Py_INCREF(known);
     Py_XSETREF(known_rubies_fn, known);
     Py_INCREF(tag);
@@ -511,8 +508,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_k1896_obs",
                                     "Klondike 1896's observation encoder in C.", -1, methods};
 
 PyMODINIT_FUNC PyInit__k1896_obs(void) {
-    for (int i = 0; i < N_NAMES; i++)
-        if ((names[i] = PyUnicode_InternFromString(NAMES[i])) == NULL) return NULL;
+    if (intern_names(NAMES, names, N_NAMES) < 0) return NULL;
     for (int b = 0; b < 256; b++)
         for (int i = 0; i < 8; i++) EXPAND[b][i] = (float)((b >> i) & 1);
     return PyModule_Create(&module);

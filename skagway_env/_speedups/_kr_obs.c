@@ -51,7 +51,7 @@ static const char *NAMES[N_NAMES] = {
     "unused", "tokens", "completed", "profit_used", "last_bid_card", "cards_won"};
 static PyObject *names[N_NAMES];
 
-#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor */
+#include "twin.h"  /* as_long, attr_long, items_of, longs_of, rel, new_tensor, keep_numpy, intern_names */
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -349,14 +349,7 @@ static PyObject *init(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "the Python layout is not the one this encoder writes");
         return NULL;
     }
-    if (!PyCallable_Check(empty)) {
-        PyErr_SetString(PyExc_TypeError, "empty must be a callable");
-        return NULL;
-    }
-    Py_INCREF(empty);
-    Py_XSETREF(np_empty, empty);
-    Py_INCREF(f32);
-    Py_XSETREF(np_float32, f32);
+    if (keep_numpy(empty, f32) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -373,7 +366,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kr_obs",
                                     "Klondike Rush's observation encoder in C.", -1, methods};
 
 PyMODINIT_FUNC PyInit__kr_obs(void) {
-    for (int i = 0; i < N_NAMES; i++)
-        if ((names[i] = PyUnicode_InternFromString(NAMES[i])) == NULL) return NULL;
+    if (intern_names(NAMES, names, N_NAMES) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -102,4 +102,24 @@ static int attr_long(PyObject *o, int name, long *out) {
     return r;
 }
 
+/* init's numpy pieces: ``empty`` (callable) and ``float32``, kept for new_tensor. */
+static int keep_numpy(PyObject *empty, PyObject *f32) {
+    if (!PyCallable_Check(empty)) {
+        PyErr_SetString(PyExc_TypeError, "empty must be a callable");
+        return -1;
+    }
+    Py_INCREF(empty);
+    Py_XSETREF(np_empty, empty);
+    Py_INCREF(f32);
+    Py_XSETREF(np_float32, f32);
+    return 0;
+}
+
+/* The module's attribute names as interned str objects (at import). */
+static int intern_names(const char *const *text, PyObject **out, int n) {
+    for (int i = 0; i < n; i++)
+        if ((out[i] = PyUnicode_InternFromString(text[i])) == NULL) return -1;
+    return 0;
+}
+
 #endif
