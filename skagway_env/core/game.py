@@ -459,8 +459,15 @@ class State(ABC):
             check_seat(self, player)
         if cur == TERMINAL or (player != cur and cur != SIMULTANEOUS):
             return []
+        return self._kept_legal(player, cur == SIMULTANEOUS)
+
+    def _kept_legal(self, player: int, joint: bool) -> list[int]:
+        """The legal list of ``player``, known to be the one to move (``joint``: one of
+        the seats at a simultaneous node), from the cache ``apply_action(s)`` clears:
+        built once a node (once a seat at a simultaneous node). For callers that
+        already know who moves (``_legal_for``, the training env's step)."""
         kept = self._legal
-        if cur != SIMULTANEOUS:
+        if not joint:
             if kept is None:
                 kept = self._legal = self._legal_actions(player)
             return kept  # type: ignore[return-value]

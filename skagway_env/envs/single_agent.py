@@ -193,17 +193,7 @@ class SingleAgentEnv(gym.Env):
         state = self.state
         if not self._direct:
             return state._legal_for(player)
-        kept = state._legal
-        if not joint:
-            if kept is None:
-                kept = state._legal = state._legal_actions(player)
-            return kept  # type: ignore[return-value]
-        if kept is None:
-            kept = state._legal = {}
-        found = kept.get(player)  # type: ignore[union-attr]
-        if found is None:
-            found = kept[player] = state._legal_actions(player)  # type: ignore[index]
-        return found
+        return state._kept_legal(player, joint)
 
     def _apply_as(self, player: int, action: int) -> None:
         """``state.apply_action(action)`` by ``player``, just read as the one to move:
@@ -224,7 +214,7 @@ class SingleAgentEnv(gym.Env):
             return
         for p, action in enumerate(joint):
             legal = self._legal_of(p, joint=True)
-            if action not in legal:
+            if action not in legal or isinstance(action, bool):
                 raise self.state._illegal(action, p, legal)
         apply_joint_unchecked(self.state, joint)
 
