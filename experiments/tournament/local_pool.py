@@ -58,34 +58,47 @@ def run_pool(play_batch: PlayBatch, config_dict: dict, batches: list[list[Schedu
 def _pool_round(play_batch: PlayBatch, config_dict: dict, todo: list, workers: int,
                 suspects: list) -> Iterator:
     """Play batches from ``todo`` (popped as they are sent) until all are done or a
-    worker dies; then the unfinished batches' games go to ``suspects``."""
+    worker dies; then the unfinished batches' games go to ``suspects``.
+
+    A death shows either as a batch failed with ``BrokenProcessPool`` or, when it
+    happens between two waits, as ``submit`` refusing the next batch (which then stays
+    in ``todo``, never started). Either way the pool fails every batch still running;
+    those that had finished before the death keep their outcomes."""
     pool = ProcessPoolExecutor(workers, mp_context=mp_context(), initializer=ignore_interrupts)
     running: dict[Future, list[ScheduledGame]] = {}
     clean = False
     try:
         while todo or running:
-            while todo and len(running) < workers:
-                batch = todo.pop(0)
-                running[pool.submit(play_batch, config_dict, batch)] = batch
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            broken = False
-            for future in done:
-                batch = running.pop(future)
+            refused = False
+            while todo and len(running) < workers and not refused:
                 try:
-                    outcomes = future.result()
-                except BrokenProcessPool:
-                    suspects.extend(batch)
-                    broken = True
-                    continue
-                yield from outcomes
-            if broken:
-                for batch in running.values():
-                    suspects.extend(batch)
-                running.clear()
+                    running[pool.submit(play_batch, config_dict, todo[0])] = todo[0]
+                    todo.pop(0)
+                except BrokenProcessPool:  # a worker died since the last wait
+                    refused = True
+            if refused:
+                yield from _settle(running, suspects)
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            yield from _settle({f: running.pop(f) for f in done}, suspects)
+            if suspects:
+                yield from _settle(running, suspects)
                 break
         clean = True
     finally:
         _close(pool, clean)
+
+
+def _settle(running: dict[Future, list[ScheduledGame]], suspects: list) -> Iterator:
+    """Wait for every batch of ``running`` (after a death the broken pool fails each
+    one still unfinished): the outcomes of those that finished, the games of the
+    others to ``suspects``."""
+    for future in wait(running).done:
+        batch = running.pop(future)
+        try:
+            yield from future.result()
+        except BrokenProcessPool:
+            suspects.extend(batch)
 
 
 def _close(pool: ProcessPoolExecutor, clean: bool) -> None:
