@@ -1,8 +1,10 @@
 """``skagway_agents.rl.masked_ppo`` against vanilla sb3-contrib (issue 21): the masked
-categorical that normalises once gives the same distribution, and MaskablePPO with our
-policy and bool-mask buffer samples the same actions bit for bit, with the same
-log-probs, values and weights after updates to float tolerance, as with sb3-contrib's
-own ``MlpPolicy`` and ``MaskableRolloutBuffer``."""
+categorical that normalises once gives the same distribution; its inverse-transform
+sampler draws from it (frequencies against probabilities, masked actions never); and
+MaskablePPO with our policy and bool-mask buffer, with ``torch.multinomial`` put back
+as the sampler, samples the same actions bit for bit, with the same log-probs, values
+and weights after updates to float tolerance, as with sb3-contrib's own ``MlpPolicy``
+and ``MaskableRolloutBuffer``."""
 
 from __future__ import annotations
 
@@ -35,11 +37,8 @@ def test_masked_categorical_is_sb3_contribs_distribution(actions, legal_share):
     assert torch.allclose(ours.logits[legal], theirs.logits[legal], atol=1e-5)
     assert torch.allclose(ours.probs, theirs.probs, atol=1e-6)
     assert float(ours.probs.detach()[~legal].max()) == 0.0
-    torch.manual_seed(3)
-    sampled = theirs.sample()
-    torch.manual_seed(3)
-    assert torch.equal(ours.sample(), sampled)
-    assert legal[torch.arange(16), sampled].all()
+    sampled = ours.sample()
+    assert sampled.shape == (16,) and legal[torch.arange(16), sampled].all()
     assert torch.allclose(ours.log_prob(sampled), theirs.log_prob(sampled), atol=1e-5)
     assert torch.allclose(ours.entropy(), theirs.entropy(), atol=1e-5)
     (ours.log_prob(sampled).sum() + ours.entropy().sum()).backward()
@@ -47,6 +46,41 @@ def test_masked_categorical_is_sb3_contribs_distribution(actions, legal_share):
     assert torch.allclose(ours_raw.grad, theirs_raw.grad, atol=1e-5)
     ours.apply_masking(None)  # unmasking restores the unmasked distribution
     assert torch.allclose(ours.probs, torch.softmax(raw, -1), atol=1e-6)
+
+
+def test_the_sampler_draws_each_action_with_its_probability():
+    """200,000 draws of one row: every legal action's frequency within 4.5 standard
+    errors of its probability, no masked action ever drawn, the last legal action (at
+    the end of the running sum) included."""
+    raw, masks = logits_and_masks(1, 40, 0.5, 5)
+    masks[0, -1], masks[0, 0] = True, False
+    dist = MaskedCategorical(raw.repeat(200_000, 1), masks.repeat(200_000, 0))
+    torch.manual_seed(0)
+    drawn = dist.sample()
+    counts = torch.bincount(drawn, minlength=40).double()
+    p = dist.probs[0].double()
+    assert counts[~torch.as_tensor(masks[0])].sum() == 0
+    se = (p * (1 - p) / 200_000).sqrt()
+    assert ((counts / 200_000 - p).abs() <= 4.5 * se + 1e-12).all()
+    assert counts[-1] > 0
+    torch.manual_seed(0)
+    assert torch.equal(dist.sample(), drawn)  # a seed gives the same draws
+
+
+def test_a_draw_rounded_up_to_the_total_takes_the_last_legal_action(monkeypatch):
+    raw, masks = logits_and_masks(3, 12, 0.5, 2)
+    masks[:, -3:] = False  # trailing masked actions: the running sum is flat there
+    dist = MaskedCategorical(raw, masks)
+    monkeypatch.setattr(torch, "rand", lambda shape, **kw: torch.ones(shape, **kw))
+    last_legal = torch.tensor([int(np.flatnonzero(row)[-1]) for row in masks])
+    assert torch.equal(dist.sample(), last_legal)
+
+
+@pytest.fixture
+def multinomial(monkeypatch):
+    """Our categorical sampling as vanilla's does (``torch.multinomial``), so a seed
+    gives the same actions on both sides and everything else can be compared."""
+    monkeypatch.setattr(MaskedCategorical, "sample", MaskableCategorical.sample)
 
 
 def learned(game: str, players: int, classes: dict) -> MaskablePPO:
@@ -61,7 +95,7 @@ def learned(game: str, players: int, classes: dict) -> MaskablePPO:
 
 @pytest.mark.parametrize("game,players", [("klondike1896_council", 4), ("klondike1896", 3),
                                           ("dawson_city_barbers", 2)])
-def test_training_matches_vanilla_maskable_ppo(game, players):
+def test_training_matches_vanilla_maskable_ppo(game, players, multinomial):
     vanilla = learned(game, players, {"policy": "MlpPolicy"})
     ours = learned(game, players, ppo_classes())
     assert isinstance(ours.policy, MaskedPolicy)
