@@ -48,6 +48,13 @@ class ExitConfig:
     temperature_moves: int = 20
     """Each game's first this many decisions are sampled from the visits (temperature
     1); later ones take the most visited action."""
+    selfplay_opponents: tuple[str, ...] = ()
+    """Agent specs (heuristic styles) that fill the other seats of a share of the
+    self-play games: each such game has one network seat (rotating) searching and
+    recorded, and ``players - 1`` copies of one opponent (cycling); empty: pure
+    self-play. The network then learns from games against what it must beat too."""
+    opponent_share: float = 0.5
+    """With ``selfplay_opponents``: the share of each generation's games that have them."""
     hidden: tuple[int, ...] = (256, 256)
     activation: str = "relu"
     init_from: str | None = None
@@ -70,6 +77,13 @@ class ExitConfig:
     """Candidate against the best network, seat-rotated (0: every candidate is taken)."""
     gate_threshold: float = 0.55
     gate_simulations: int = 16
+    gate_anchor: str | None = None
+    """An agent spec the gate also measures against: candidate and best each play
+    ``gate_anchor_games`` seat-rotated games, one seat against ``players - 1`` copies of
+    it, on the same seeds; the candidate is taken only if its score share there is at
+    least the best's less ``gate_anchor_margin`` (None: the self-play gate alone)."""
+    gate_anchor_games: int = 16
+    gate_anchor_margin: float = 0.05
     eval_every: int = 5
     """Generations between evaluations against the anchors (0: only at the end)."""
     eval_opponents: tuple[str, ...] = ("random",)
@@ -85,8 +99,13 @@ class ExitConfig:
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        data["hidden"], data["eval_opponents"] = list(self.hidden), list(self.eval_opponents)
+        for key in SPEC_LISTS + ("hidden",):
+            data[key] = list(data[key])
         return data
+
+
+SPEC_LISTS = ("eval_opponents", "selfplay_opponents")
+"""The settings that are lists of agent specs."""
 
 
 SETTINGS: dict[str, Option] = {
@@ -103,7 +122,9 @@ SETTINGS: dict[str, Option] = {
     "batch_size": Option(int, low=1), "train_steps": Option(int, low=0),
     "buffer_size": Option(int, low=1), "value_weight": Option(float, low=0),
     "gate_games": Option(int, low=0), "gate_threshold": Option(float, low=0, high=1),
-    "gate_simulations": Option(int, low=1), "eval_every": Option(int, low=0),
+    "gate_simulations": Option(int, low=1), "gate_anchor": Option(str, none=True),
+    "gate_anchor_games": Option(int, low=1), "gate_anchor_margin": Option(float, low=0, high=1),
+    "opponent_share": Option(float, low=0, high=1), "eval_every": Option(int, low=0),
     "eval_games": Option(int, low=1), "eval_simulations": Option(int, low=0),
     "final_eval_games": Option(int, low=0), "torch_threads": Option(int, low=1),
     "device": Option(str, choices=("cpu", "cuda")),
@@ -141,9 +162,10 @@ def config_from_mapping(data: Any, source: str = "config") -> ExitConfig:
                 raise _refuse(source, key, value, "a list of layer widths (integers >= 1), "
                               "e.g. [256, 256]")
             values[key] = tuple(value)
-        elif key == "eval_opponents":
-            if not isinstance(value, (list, tuple)) or not value or not all(
-                    isinstance(v, str) and v.strip() for v in value):
+        elif key in SPEC_LISTS:
+            if not isinstance(value, (list, tuple)) or not all(
+                    isinstance(v, str) and v.strip() for v in value) or (
+                    key == "eval_opponents" and not value):
                 raise _refuse(source, key, value, "a list of agent specs, e.g. "
                               "[random, \"heuristic:prospector\"]")
             values[key] = tuple(v.strip() for v in value)
@@ -179,11 +201,14 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
     if game.params.reward != "rank":
         raise ExitConfigError(f"{source}: expert iteration trains on rank returns; "
                               f"params.reward {game.params.reward!r} is not supported")
-    for spec in config.eval_opponents:
+    specs = [("eval_opponents", s) for s in config.eval_opponents]
+    specs += [("selfplay_opponents", s) for s in config.selfplay_opponents]
+    specs += [("gate_anchor", config.gate_anchor)] if config.gate_anchor else []
+    for key, spec in specs:
         try:
             make_agent(spec, game, 0)
         except ValueError as exc:
-            raise ExitConfigError(f"{source}: eval_opponents: {exc}") from None
+            raise ExitConfigError(f"{source}: {key}: {exc}") from None
     if config.init_from is not None and is_heuristic_start(config.init_from):
         try:
             parse_styles(config.init_from, game)

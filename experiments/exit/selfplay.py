@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from skagway_agents import make_agent
 from skagway_agents.exit.net_file import NetHeader, NumpyNet
 from skagway_agents.exit.search import (
     EvalRequest,
@@ -66,11 +67,21 @@ class GameJob:
     temperature_moves: int = 0
     record: bool = False
     """Keep every searched position (self-play), or only the returns (matches)."""
+    seat_agents: tuple[str | None, ...] = ()
+    """An agent spec for each seat played by a fixed agent (a heuristic style) instead
+    of a network, None for a network's seat; empty: every seat a network's. A fixed
+    seat plays ``agent.act(state.view(seat, rng), seat)`` and its positions are never
+    recorded (its moves are not the search's targets)."""
+
+    def agent_at(self, seat: int) -> str | None:
+        return self.seat_agents[seat] if self.seat_agents else None
 
 
 def game_generator(game: Game, job: GameJob) -> Generator[Tagged, tuple, GameResult]:
     """One game, searching at every decision (see the module docstring)."""
     rng = np.random.default_rng(np.random.SeedSequence(list(job.seed)))
+    fixed = {seat: make_agent(spec, game, int(rng.integers(2**31)))
+             for seat, spec in enumerate(job.seat_agents) if spec is not None}
     state = game.new_initial_state()
     players = game.num_players
     rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
@@ -86,6 +97,9 @@ def game_generator(game: Game, job: GameJob) -> Generator[Tagged, tuple, GameRes
             legal = state.legal_actions(seat)
             if len(legal) == 1:
                 chosen.append(legal[0])
+                continue
+            if seat in fixed:
+                chosen.append(fixed[seat].act(state.view(seat, rng), seat))
                 continue
             search = Search(job.settings, players, rng).run(state, seat)
             result = yield from _tagged(search, job.seat_nets[seat])

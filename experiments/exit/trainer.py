@@ -11,7 +11,11 @@ Each generation:
    network (``simulations`` a decision, root Dirichlet noise, temperature 1 for the
    first ``temperature_moves`` decisions); each searched position gives (observation,
    legal mask, visit distribution, final returns) to the replay buffer (the newest
-   ``buffer_size`` positions). The games are split in order over the workers (Ray
+   ``buffer_size`` positions). With ``selfplay_opponents`` (heuristic styles), the
+   first ``opponent_share`` of the games instead seat the best network once, at a
+   rotating seat, against ``players - 1`` copies of one of them (cycling); only the
+   network's positions are recorded, so it also learns from games against what it
+   must beat. The games are split in order over the workers (Ray
    actors, or the driver itself with ``workers: 0``), each playing
    ``concurrent_games`` at once with batched leaf evaluation;
 2. **learn**: the candidate network (it persists across generations) takes
@@ -23,7 +27,14 @@ Each generation:
    ``gate_simulations`` without noise. Its *score share* is ``(1 + mean rank return)
    / 2`` (the win share at two players, ties counting half; 0.5 is even at any
    player count). The candidate **replaces the best when its score share is at least
-   ``gate_threshold``** (0.55 by default); ``gate_games: 0`` takes every candidate;
+   ``gate_threshold``** (0.55 by default); ``gate_games: 0`` takes every candidate.
+   With ``gate_anchor`` (a heuristic style) a candidate that passes must also hold
+   its ground against the style: candidate and best each play ``gate_anchor_games``
+   seat-rotated games at one seat against ``players - 1`` copies of it, on the same
+   seeds, and the candidate is taken only if its score share there is at least the
+   best's less ``gate_anchor_margin``. (Beating the previous network alone let weaker
+   networks in: the Skagway run of 2026-12-02 lost strength against the heuristics
+   while passing every gate.)
 4. **evaluate** (every ``eval_every`` generations, and at the end): the best network
    as ``exit:<file>,simulations=<eval_simulations>`` against ``players - 1`` copies of
    each anchor, every seating, through the tournament runner into ``eval.db``.
@@ -73,7 +84,10 @@ from .warm_start import fit, is_heuristic_start, parse_styles, play_demonstratio
 CURVE_FIELDS = ("generation", "games", "positions", "buffer", "policy_loss", "value_loss",
                 "gate_share", "accepted", "best_generation", "selfplay_seconds",
                 "games_per_second", "evaluations_per_second")
-"""``tb/progress.csv``'s leading columns (evaluation win rates follow)."""
+"""``tb/progress.csv``'s leading columns (the anchor gate's, then the evaluation win
+rates follow)."""
+ANCHOR_FIELDS = ("anchor_share", "best_anchor_share")
+"""With ``gate_anchor``: the candidate's and the best's score share against it."""
 WALL_CLOCK = ("selfplay_seconds", "games_per_second", "evaluations_per_second")
 
 
@@ -242,12 +256,27 @@ class ExitTrainer:
             part.replace(folder / "state.json")
 
     def jobs(self, generation: int) -> list[GameJob]:
+        """The generation's self-play games: the first ``opponent_share`` of them (with
+        ``selfplay_opponents``) one network seat, rotating, against copies of one
+        opponent, cycling; the rest every seat the best network's."""
         c = self.config
         settings = SearchSettings(c.simulations, c.c_puct, c.dirichlet_alpha,
                                   c.dirichlet_fraction)
-        seats = (0,) * c.players
-        return [GameJob((c.seed, generation, k), seats, settings, c.temperature_moves, True)
-                for k in range(c.games_per_generation)]
+        against = round(c.opponent_share * c.games_per_generation) \
+            if c.selfplay_opponents else 0
+        jobs = []
+        for k in range(c.games_per_generation):
+            agents: tuple[str | None, ...] = ()
+            if k < against:
+                spec = c.selfplay_opponents[k % len(c.selfplay_opponents)]
+                agents = self.lineup(spec, k // len(c.selfplay_opponents) % c.players)
+            jobs.append(GameJob((c.seed, generation, k), (0,) * c.players, settings,
+                                c.temperature_moves, True, agents))
+        return jobs
+
+    def lineup(self, spec: str, seat: int) -> tuple[str | None, ...]:
+        """The network at ``seat``, ``spec`` at every other."""
+        return tuple(None if s == seat else spec for s in range(self.config.players))
 
     def gate_jobs(self, generation: int) -> list[GameJob]:
         c = self.config
@@ -255,6 +284,15 @@ class ExitTrainer:
         return [GameJob((c.seed, generation, 1_000_000 + k),
                         tuple(1 if s == k % c.players else 0 for s in range(c.players)),
                         settings) for k in range(c.gate_games)]
+
+    def anchor_jobs(self, generation: int, net: int) -> list[GameJob]:
+        """Network ``net`` (0 the best, 1 the candidate) at one seat, rotating, against
+        copies of ``gate_anchor``: the same seeds for either network."""
+        c = self.config
+        settings = SearchSettings(c.gate_simulations, c.c_puct)
+        return [GameJob((c.seed, generation, 2_000_000 + k), (net,) * c.players, settings,
+                        seat_agents=self.lineup(c.gate_anchor, k % c.players))
+                for k in range(c.gate_anchor_games)]
 
     # -------------------------------------------------------------- learning
     def learn(self, generation: int) -> tuple[float, float]:
@@ -284,11 +322,21 @@ class ExitTrainer:
 
     def gate(self, pool: Pool, generation: int, candidate: dict) -> float:
         """The candidate's score share against the best (see the module docstring)."""
-        jobs = self.gate_jobs(generation)
+        return self.shares(pool, candidate, self.gate_jobs(generation), 1)
+
+    def anchor_gate(self, pool: Pool, generation: int, candidate: dict
+                    ) -> tuple[float, float]:
+        """(the candidate's, the best's) score share against ``gate_anchor``."""
+        return tuple(self.shares(pool, candidate, self.anchor_jobs(generation, net), net)
+                     for net in (1, 0))
+
+    def shares(self, pool: Pool, candidate: dict, jobs: list[GameJob], net: int) -> float:
+        """Network ``net``'s score share ``(1 + mean rank return) / 2`` over its seats in
+        ``jobs`` (0 the best, 1 the candidate)."""
         results, _ = pool.play([(self.header.to_dict(), self.best),
                                 (self.header.to_dict(), candidate)], jobs)
-        returns = [r.returns[job.seat_nets.index(1)] for r, job in zip(results, jobs,
-                                                                        strict=True)]
+        returns = [r.returns[s] for r, job in zip(results, jobs, strict=True)
+                   for s, n in enumerate(job.seat_nets) if n == net and job.agent_at(s) is None]
         return (1.0 + float(np.mean(returns))) / 2.0
 
     # -------------------------------------------------------------- evaluation
@@ -384,7 +432,8 @@ class ExitTrainer:
     def curve_row(self, row: dict[str, Any]) -> None:
         path = self.run_dir / "tb" / "progress.csv"
         path.parent.mkdir(exist_ok=True)
-        fields = list(CURVE_FIELDS) + [f"win_rate_vs_{s}" for s in self.config.eval_opponents]
+        fields = list(CURVE_FIELDS) + (list(ANCHOR_FIELDS) if self.config.gate_anchor else [])
+        fields += [f"win_rate_vs_{s}" for s in self.config.eval_opponents]
         new = not path.exists()
         with open(path, "a", newline="") as out:
             writer = csv.DictWriter(out, fields)
@@ -403,6 +452,10 @@ class ExitTrainer:
         candidate = self.learner.arrays()
         share = self.gate(pool, generation, candidate) if c.gate_games else 1.0
         accepted = c.gate_games == 0 or share >= c.gate_threshold
+        anchor = (math.nan, math.nan)
+        if accepted and c.gate_anchor:
+            anchor = self.anchor_gate(pool, generation, candidate)
+            accepted = anchor[0] >= anchor[1] - c.gate_anchor_margin
         if accepted:
             self.best = candidate
             self.state["best_generation"] = generation
@@ -413,17 +466,21 @@ class ExitTrainer:
         row = {"generation": generation, "games": self.state["games"],
                "positions": self.state["positions"], "buffer": len(self.buffer),
                "policy_loss": round(policy_loss, 6), "value_loss": round(value_loss, 6),
-               "gate_share": round(share, 6), "accepted": int(accepted),
+               "gate_share": round(share, 6), "anchor_share": round(anchor[0], 6),
+               "best_anchor_share": round(anchor[1], 6), "accepted": int(accepted),
                "best_generation": self.state["best_generation"],
                "selfplay_seconds": round(seconds, 3),
                "games_per_second": round(len(results) / seconds, 4),
                "evaluations_per_second": round(evaluations / seconds, 1)}
-        for key in ("policy_loss", "value_loss", "gate_share", "accepted",
+        for key in ("policy_loss", "value_loss", "gate_share", "anchor_share", "accepted",
                     "games_per_second", "evaluations_per_second", "buffer"):
             self.scalar(f"exit/{key}", float(row[key]), generation)
         self.log(f"generation {generation}: {len(results)} games ({row['games_per_second']} "
                  f"games/s), {added} positions, loss {policy_loss:.3f} + {value_loss:.3f}, "
-                 f"gate {share:.3f} -> {'accepted' if accepted else 'kept'} best "
+                 f"gate {share:.3f}"
+                 + (f", vs {c.gate_anchor} {anchor[0]:.3f} (best {anchor[1]:.3f})"
+                    if not math.isnan(anchor[0]) else "")
+                 + f" -> {'accepted' if accepted else 'kept'} best "
                  f"{self.state['best_generation']}")
         return row
 
