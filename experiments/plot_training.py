@@ -5,7 +5,9 @@
 One row per run (``skagway_experiments.analysis.plot_runs``). Left: the mean episode
 return of the learner against its league (``progress.csv``). Right: the win rate in each
 evaluation with its Wilson 95% interval (``eval.jsonl``, played by the tournament
-runner), with even play (1/seats) dashed. Needs matplotlib (``.[notebooks]``).
+runner), with even play (1/seats) dashed. An expert-iteration run (``--algo exit``)
+is drawn against self-play games: left its losses and gate share, the accepted
+generations ringed; right its evaluations by then. Needs matplotlib (``.[notebooks]``).
 """
 
 from __future__ import annotations

@@ -67,6 +67,7 @@ from .text import (
 )
 from .training import (
     load_evaluations,
+    load_exit_progress,
     load_progress,
     plot_learning_curve,
     plot_runs,
@@ -88,6 +89,7 @@ __all__ = [
     "load_decisions",
     "load_evaluations",
     "load_failures",
+    "load_exit_progress",
     "load_progress",
     "load_tournament_results",
     "newcombe_difference",
