@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from skagway_env.core import State
+from skagway_env.core.playout import draws
 
 from .base import Agent
 
@@ -19,3 +22,9 @@ class RandomAgent(Agent):
     def act_on_legal(self, legal: list[int]) -> int:
         """Random play needs only the legal actions (training envs then skip the view)."""
         return legal[int(self.rng.integers(len(legal)))]
+
+    def uniform_below(self) -> Callable[[int], int]:
+        """``below(n)``, the draw ``act_on_legal`` makes (``int(rng.integers(n))``): a
+        training env with a game's random-move hook draws this agent's move with it,
+        without listing every legal move (``SingleAgentEnv``)."""
+        return draws(self.rng)[0]

@@ -15,7 +15,10 @@ What the env does for the learner, so a trainer need not:
   fixed (``seat=k``);
 - chance nodes are resolved with the env's seeded ``np_random``; opponents see only
   ``state.view(seat, np_random)``, as in tournaments, never the true state (or, if
-  they declare ``act_on_legal(legal_actions)``, only their legal actions);
+  they declare ``act_on_legal(legal_actions)``, only their legal actions; or, if they
+  play uniformly at random and say so with ``uniform_below()``, nothing: their move
+  is drawn by the game's ``_random_legal_action`` where it has one, the same single
+  draw from their generator, without listing every legal move);
 - opponents' turns are played out inside ``step`` until the learner is to move again,
   so the learner's consecutive turns are just consecutive steps;
 - the reward is the learner's own return, given on the step that ends the game
@@ -40,7 +43,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, State, make_game
-from ..core.playout import apply_joint_unchecked, apply_unchecked, sample_chance
+from ..core.playout import apply_joint_unchecked, apply_unchecked, draws, sample_chance
 from .common import check_render_mode, observation_bounds, plain_seed
 
 
@@ -62,6 +65,10 @@ class UniformRandomOpponent:
 
     def act_on_legal(self, legal: list[int]) -> int:
         return legal[int(self.rng.integers(len(legal)))]
+
+    def uniform_below(self) -> Callable[[int], int]:
+        """``below(n)``, the draw ``act_on_legal`` makes (``int(rng.integers(n))``)."""
+        return draws(self.rng)[0]
 
 
 class SingleAgentEnv(gym.Env):
@@ -154,8 +161,13 @@ class SingleAgentEnv(gym.Env):
             return self._observe(), self.illegal_reward, True, False, {**self._info(False),
                                                                        "illegal": action}
         if cur == SIMULTANEOUS:
-            self._apply_joint([action if p == seat else self._opponent_action(p, joint=True)
-                               for p in range(self.num_players)])
+            joint, drawn = [], []
+            for p in range(self.num_players):  # in seat order: opponents may share an rng
+                hooked = None if p == seat else self._drawn_uniformly(p)
+                drawn.append(hooked)
+                joint.append(action if p == seat else hooked if hooked is not None
+                             else self._opponent_action(p, joint=True))
+            self._apply_joint(joint, drawn)
         else:
             self._apply_as(cur, action)
         done = self._play_others() == TERMINAL
@@ -183,7 +195,22 @@ class SingleAgentEnv(gym.Env):
                 else:
                     state.apply_action(outcome)
             else:
-                self._apply_as(cur, self._opponent_action(cur))
+                drawn = self._drawn_uniformly(cur)
+                if drawn is None:
+                    self._apply_as(cur, self._opponent_action(cur))
+                else:
+                    apply_unchecked(state, drawn)
+
+    def _drawn_uniformly(self, player: int) -> int | None:
+        """A uniformly random opponent's move drawn by the game's
+        ``_random_legal_action`` (legal by construction: each game tests its hook
+        against its legal lists), the same draw as its ``act_on_legal``; None where the
+        opponent or the game has no such path, or the env steps the game's own methods."""
+        below = getattr(self.opponents[player], "uniform_below", None)
+        move = getattr(self.state, "_random_legal_action", None)
+        if below is None or move is None or not self._direct:
+            return None
+        return move(player, below())
 
     def _legal_of(self, player: int, joint: bool = False) -> list[int]:
         """``state._legal_for(player)`` for a seat the env has just read as the one to
@@ -206,13 +233,16 @@ class SingleAgentEnv(gym.Env):
             raise self.state._illegal(action, player, legal)
         apply_unchecked(self.state, int(action))
 
-    def _apply_joint(self, joint: list[int]) -> None:
+    def _apply_joint(self, joint: list[int], drawn: Sequence[int | None] = ()) -> None:
         """``state.apply_actions(joint)`` at the simultaneous node just read: the same
-        checks in seat order, error and bookkeeping."""
+        checks in seat order, error and bookkeeping (a part ``drawn`` by the game's
+        own random-move hook is legal by construction, and not listed to check it)."""
         if not self._direct:
             self.state.apply_actions(joint)
             return
         for p, action in enumerate(joint):
+            if drawn and drawn[p] is not None:
+                continue
             legal = self._legal_of(p, joint=True)
             if action not in legal or isinstance(action, bool):
                 raise self.state._illegal(action, p, legal)
