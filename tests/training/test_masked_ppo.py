@@ -13,8 +13,9 @@ import pytest
 import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.distributions import MaskableCategorical
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from skagway_agents.rl import BoolMaskRolloutBuffer, MaskedPolicy, make_vec_env, ppo_classes
-from skagway_agents.rl.masked_ppo import MaskedCategorical
+from skagway_agents.rl.masked_ppo import MaskedCategorical, legal_pick
 
 
 def logits_and_masks(rows: int, actions: int, legal_share: float, seed: int):
@@ -78,9 +79,74 @@ def test_a_draw_rounded_up_to_the_total_takes_the_last_legal_action(monkeypatch)
 
 @pytest.fixture
 def multinomial(monkeypatch):
-    """Our categorical sampling as vanilla's does (``torch.multinomial``), so a seed
-    gives the same actions on both sides and everything else can be compared."""
+    """Our categorical sampling as vanilla's does (``torch.multinomial``, over the
+    full logits), so a seed gives the same actions on both sides and everything else
+    can be compared."""
     monkeypatch.setattr(MaskedCategorical, "sample", MaskableCategorical.sample)
+    monkeypatch.setattr(MaskedPolicy, "forward", MaskableActorCriticPolicy.forward)
+
+
+def picks(actions: int, legal_share: float, seed: int):
+    """A latent batch, a head and masks, and the full masked distribution over them."""
+    torch.manual_seed(seed)
+    head = torch.nn.Linear(8, actions)
+    latent = torch.randn(12, 8) * 3
+    _, masks = logits_and_masks(12, actions, legal_share, seed)
+    masks[0] = False
+    masks[0, actions - 1] = True  # a row with only the last action legal
+    full = MaskedCategorical(head(latent), masks)
+    return latent, head, masks, full
+
+
+@pytest.mark.parametrize("actions,legal_share", [(7, 0.6), (300, 0.1), (6950, 0.005)])
+def test_legal_pick_is_the_masked_distribution(actions, legal_share):
+    latent, head, masks, full = picks(actions, legal_share, actions)
+    with torch.no_grad():
+        best, best_logp = legal_pick(latent, head, masks, deterministic=True)
+        assert torch.equal(best, full.logits.argmax(-1))
+        assert torch.allclose(best_logp, full.log_prob(best), atol=1e-5)
+        drawn, logp = legal_pick(latent, head, masks, deterministic=False)
+    assert torch.as_tensor(masks)[torch.arange(12), drawn].all()
+    assert torch.allclose(logp, full.log_prob(drawn).detach(), atol=1e-5)
+    assert int(drawn[0]) == actions - 1
+
+
+def test_legal_pick_draws_with_the_distributions_odds():
+    latent, head, masks, full = picks(30, 0.4, 1)
+    rows = 50_000
+    latent, masks = latent[1:2].repeat(rows, 1), np.repeat(masks[1:2], rows, 0)
+    with torch.no_grad():
+        drawn, _ = legal_pick(latent, head, masks, deterministic=False)
+    p = full.probs[1].detach().double()
+    freq = torch.bincount(drawn, minlength=30).double() / rows
+    assert ((freq - p).abs() <= 4.5 * (p * (1 - p) / rows).sqrt() + 1e-12).all()
+
+
+def test_legal_pick_refuses_a_row_without_a_legal_action():
+    latent, head, masks, _ = picks(7, 0.5, 2)
+    masks[3] = False
+    with pytest.raises(ValueError, match="no legal action"):
+        legal_pick(latent, head, masks, deterministic=True)
+
+
+def test_the_rollout_forward_pass_is_the_full_policys(monkeypatch):
+    """``MaskedPolicy.forward`` with masks: the values of the full pass, and the
+    log-probabilities the full distribution gives its actions."""
+    vec = make_vec_env("klondike1896_council", 4, opponents=["random"], seed=1,
+                       num_players=3)
+    model = MaskablePPO(env=vec, n_steps=16, seed=2, device="cpu", verbose=0,
+                        **ppo_classes())
+    obs = torch.as_tensor(vec.reset())
+    masks = np.stack(vec.env_method("action_masks"))
+    with torch.no_grad():
+        actions, values, logp = model.policy(obs, action_masks=masks)
+        full_values, full_logp, _ = model.policy.evaluate_actions(obs, actions,
+                                                                  action_masks=masks)
+        greedy, _, _ = model.policy(obs, deterministic=True, action_masks=masks)
+        dense, _, _ = MaskableActorCriticPolicy.forward(model.policy, obs, True, masks)
+    assert torch.allclose(values, full_values, atol=1e-6)
+    assert torch.allclose(logp, full_logp, atol=1e-5)
+    assert torch.equal(greedy, dense)
 
 
 def learned(game: str, players: int, classes: dict) -> MaskablePPO:
