@@ -1,14 +1,17 @@
-"""``exit:path/to/net.zip[,simulations=N,c_puct=C,greedy=...]``: a bot trained by
-expert iteration (``skagway train --algo exit``).
+"""``exit:path/to/net.zip[,simulations=N|seconds=S,c_puct=C,greedy=...]``: a bot
+trained by expert iteration (``skagway train --algo exit``).
 
 With ``simulations >= 1`` (default 64) it runs the PUCT search of ``search.py`` over
 views of its seat and plays the most visited action (no root noise, temperature 0:
-ties broken by its rng). With ``simulations=0`` it plays the network's plain policy,
-the masked softmax over the legal actions: its most probable action (``greedy=true``,
-the default) or one sampled from it (``greedy=false``). The file's header is checked
-against the game before any weight is read; inference is numpy, so no torch is
-needed; numpy's BLAS is set to one thread in the process (``threads.py``: for these
-small products its default threads made the search 60x slower on a busy machine).
+ties broken by its rng). ``seconds=S`` searches for that long a decision instead (as
+``mcts:seconds=S``, for matches at an equal time per move; such a game is not
+repeatable from its seed), one simulation at least. With ``simulations=0`` it plays
+the network's plain policy, the masked softmax over the legal actions: its most
+probable action (``greedy=true``, the default) or one sampled from it
+(``greedy=false``). The file's header is checked against the game before any weight
+is read; inference is numpy, so no torch is needed; numpy's BLAS is set to one
+thread in the process (``threads.py``: for these small products its default threads
+made the search 60x slower on a busy machine).
 ``action_probabilities`` is the policy (MCTS can take it as a prior).
 """
 
@@ -23,7 +26,7 @@ import numpy as np
 from skagway_env.core import Game, State
 
 from ..base import Agent
-from ..specs import Option
+from ..specs import AgentSpecError, Option
 from .net_file import NumpyNet, load_net, read_net_header
 from .search import Search, SearchSettings, choose_action, run_search, softmax
 from .threads import limit_blas_threads
@@ -39,17 +42,25 @@ class ExitAgent(Agent):
     """PUCT search guided by a policy-value network (see the module docstring)."""
 
     name = "exit"
-    options = {"path": Option(str, none=True), "simulations": Option(int, low=0),
+    options = {"path": Option(str, none=True), "simulations": Option(int, low=0, none=True),
+               "seconds": Option(float, low=0, above=True, none=True),
                "c_puct": Option(float, low=0, above=True), "greedy": Option(bool)}
+    DEFAULT_SIMULATIONS = 64
 
     def __init__(self, game: Game, seed: int | None = None, path: str | None = None,
-                 simulations: int = 64, c_puct: float = 1.5, greedy: bool = True) -> None:
+                 simulations: int | None = None, seconds: float | None = None,
+                 c_puct: float = 1.5, greedy: bool = True) -> None:
         super().__init__(game, seed)
         if not path:
             raise ValueError("exit needs a network file: exit:path/to/net.zip")
-        for key, value in (("simulations", simulations), ("c_puct", c_puct),
-                           ("greedy", greedy)):
+        if simulations is not None and seconds is not None:
+            raise AgentSpecError(f"give simulations or seconds, not both (got "
+                                 f"simulations={simulations}, seconds={seconds})")
+        for key, value in (("simulations", simulations), ("seconds", seconds),
+                           ("c_puct", c_puct), ("greedy", greedy)):
             self.options[key].check(key, value)  # Python callers too, not only specs
+        if simulations is None:
+            simulations = self.DEFAULT_SIMULATIONS
         read_net_header(path).check(game)
         limit_blas_threads(1)
         info = Path(path).stat()
@@ -57,10 +68,14 @@ class ExitAgent(Agent):
         self.net = _load(str(Path(path).resolve()), (info.st_mtime_ns, info.st_size))
         self.simulations, self.c_puct, self.greedy = int(simulations), float(c_puct), \
             bool(greedy)
-        self.settings = SearchSettings(simulations=self.simulations, c_puct=self.c_puct)
+        self.seconds = seconds
+        self.settings = SearchSettings(simulations=self.simulations, c_puct=self.c_puct,
+                                       seconds=seconds)
 
     def params(self) -> dict[str, Any]:
-        return {"simulations": self.simulations, "c_puct": self.c_puct, "greedy": self.greedy}
+        budget: dict[str, Any] = ({"seconds": self.seconds} if self.seconds is not None
+                                  else {"simulations": self.simulations})
+        return {**budget, "c_puct": self.c_puct, "greedy": self.greedy}
 
     def action_probabilities(self, state: State, player: int) -> np.ndarray:
         """The network's policy over every action (zero off the legal ones)."""
@@ -74,7 +89,7 @@ class ExitAgent(Agent):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        if self.simulations == 0:
+        if self.simulations == 0 and self.seconds is None:
             probs = self.action_probabilities(state, player)
             if self.greedy:
                 return int(np.argmax(probs))

@@ -47,7 +47,8 @@ and one-at-a-time searches give the same visits.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Sequence
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,6 +69,10 @@ class SearchSettings:
     dirichlet_alpha: float = 0.3
     dirichlet_fraction: float = 0.0
     """Weight of the root noise (0: none; self-play uses 0.25)."""
+    seconds: float | None = None
+    """A time budget instead: simulations until this much wall time has passed since
+    the search began (one at least); ``simulations`` is then ignored. For matches at
+    an equal time per move; a timed search is not repeatable from a seed."""
 
 
 @dataclass
@@ -131,7 +136,7 @@ class Search:
         root = Node(players)
         legal = state.legal_actions(seat)
         root_prior: np.ndarray | None = None
-        for _ in range(self.settings.simulations):
+        for _ in self._budget():
             world = state.view(seat, rng)
             yield from self._simulate(root, world, seat, root_prior)
             if root_prior is None and seat in root.logits:
@@ -141,6 +146,19 @@ class Search:
         visits = self._root_visits(root, legal, seat)
         value = np.array(root.total) / max(root.visits, 1)
         return SearchResult(legal, visits, prior, value)
+
+    def _budget(self) -> Iterator[int]:
+        """The simulations to run: ``simulations`` of them, or as many as fit in
+        ``seconds`` (the time a simulation's leaf waits in a batched evaluation
+        counts too)."""
+        if self.settings.seconds is None:
+            yield from range(self.settings.simulations)
+            return
+        deadline = time.perf_counter() + self.settings.seconds
+        done = 0
+        while done == 0 or time.perf_counter() < deadline:
+            yield done
+            done += 1
 
     def _root_prior(self, logits: np.ndarray) -> np.ndarray:
         prior = softmax(logits)

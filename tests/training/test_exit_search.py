@@ -178,3 +178,31 @@ def test_exit_agent_plays_with_and_without_search(tmp_path):
             make_agent(f"exit:{path},{bad}", game)
     with pytest.raises(AgentSpecError, match="exit needs a network file"):
         make_agent("exit", game)
+
+
+def test_a_time_budget_runs_simulations_until_the_clock_says_stop(monkeypatch):
+    """``seconds``: as many simulations as fit (one at least), ``simulations`` ignored;
+    a clock that ticks one second a reading makes the count exact."""
+    import skagway_agents.exit.search as search_module
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: float(next(ticks)))
+    state = toy_second_round_decision()
+    # the deadline is read at 0 (deadline 5.5); simulation k >= 1 runs after reading k
+    timed = search(state, 1, zero_net(state.game), simulations=1000, seconds=5.5)
+    assert timed.visits.sum() == 6 - 1  # 6 simulations, the first evaluates the root
+    ticks = iter(range(10**6))
+    once = search(state, 1, zero_net(state.game), simulations=1000, seconds=1e-9)
+    assert once.visits.sum() == 0  # one simulation: the root's evaluation
+
+
+def test_exit_agent_takes_a_time_budget(tmp_path):
+    game = skagway_env.make_game("dawson_city_barbers", num_players=2)
+    path = save_net(tmp_path / "net.zip", *random_net(game))
+    timed = make_agent(f"exit:{path},seconds=0.01", game, seed=1)
+    assert timed.spec == f"exit:{path},c_puct=1.5,greedy=True,seconds=0.01"
+    assert play_game(game, [timed, make_agent("random", game, 0)], seed=5).length > 0
+    with pytest.raises(AgentSpecError, match="not both"):
+        make_agent(f"exit:{path},seconds=0.01,simulations=8", game)
+    with pytest.raises(AgentSpecError, match="seconds=0 is not allowed"):
+        make_agent(f"exit:{path},seconds=0", game)
