@@ -102,6 +102,7 @@ class CouncilGame(Game):
         self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
         self.turn_offsets = race.turn_offsets(self)  # the cell offsets those turns have
         self.grid_full = (1 << self.grid.cells) - 1
+        self.race_table = race.compiled_table(self)  # the C anchor search's (or None)
         self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
         self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store
         self.reach_kept: dict[int, tuple] = {}  # race.reach's store, by halo

@@ -16,10 +16,12 @@ third boards (Game 1's placement tables and legal-anchor search are reused).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._speedups import load
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import _edge_check
@@ -29,6 +31,13 @@ if TYPE_CHECKING:
     from .game import CouncilGame
     from .state import CouncilState
 
+
+_COMPILED = load("_council_race")
+"""The C twin of ``legal_python`` and of a listed draw (``_speedups/_council_race.c``),
+or None (not built, or ``SKAGWAY_PURE_PYTHON``): ``legal_bits`` is then ``legal_python``."""
+
+MAX_TABLE_WORDS = 4  # the twin's masks: four 64-bit words, grids of up to 256 cells
+MAX_CELLS_A_CLAIM = 8  # ... and claims of up to eight cells
 
 LEGAL_KEPT = 4096
 """Seat covers whose ``legal_bits`` (about a kilobyte each), and covers and slots whose
@@ -160,6 +169,15 @@ def race_mask(s: CouncilState, p: int) -> np.ndarray:
     return _kept_mask(s, _kept_choices(s, p))
 
 
+def random_choice(s: CouncilState, p: int, below: Callable[[int], int]) -> int:
+    """``race_list(s, p)[below(len(race_list(s, p)))]`` of a free racing seat without
+    the list: the choices' count is their bit set's, and the twin picks the drawn bit
+    (``nth_legal``); one draw of the same bound, so the same playout."""
+    kept = _kept_choices(s, p)
+    bits_set = kept[1]
+    return nth_legal(bits_set, below(bits_set.bit_count()), kept)
+
+
 def race_bits(s: CouncilState, p: int) -> int:
     """A free racing seat's choices as ``legal_bits``' integer (bit ``a``: ``a`` legal),
     the legality check of a joint move without a list."""
@@ -223,9 +241,65 @@ def slot_turns(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int
 
 
 def legal_bits(s: CouncilState, p: int) -> int:
-    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: each
-    claim's anchors (``fitting``) shifted straight into place, never listed one by
-    one."""
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: by the
+    C twin (``_council_race.legal_bits``, reading ``compiled_table``) where it is built
+    and the game's grid fits it, else ``legal_python``; the same integer either way
+    (``tests/klondike1896_council/test_compiled_race.py``)."""
+    table = s.game.race_table
+    if table is None:
+        return legal_python(s, p)
+    return _COMPILED.legal_bits(table, s.covered[p], s.halo[p], s.used[p], s.landscape[p],
+                                len(slots_of(s, p)))
+
+
+def nth_legal(bits_set: int, index: int, kept: list) -> int:
+    """The ``index``-th action of a seat's choices (ascending): the twin's pick of the
+    ``index``-th set bit, or the kept list's item without it."""
+    if _COMPILED is None:
+        return _kept_list(kept)[index]
+    return _COMPILED.nth_bit(bits_set, index)
+
+
+def compiled_table(game: CouncilGame) -> bytes | None:
+    """The game's geometry as the C twin reads it (int64 words, in this order): a
+    header (words a mask, cells, claim slots, ``codec.place_base``, ``codec.per_slot``,
+    ``codec.wait``, ``codec.declare``, ``codec.size``, edge rules, boards a seat,
+    rotations), ``codec.lay(d, 0)`` of each design, the full grid, ``game.beyond[k]``
+    for k = 0 .. boards, each edge rule's top and bottom, then a slot at a time its
+    number of turns and each turn's rotation, cell count, ``MAX_CELLS_A_CLAIM`` cell
+    offsets, the anchors where it fits, its shape at anchor 0 and, for each edge rule,
+    the anchors from which it reaches the rule's ``beyond`` (``_edge_check``'s
+    crossing). None without the twin, or for a grid or claim too large for it."""
+    grid, codec = game.grid, game.codec
+    words = (grid.cells + 63) // 64
+    if (_COMPILED is None or words > MAX_TABLE_WORDS
+            or any(len(offsets) > MAX_CELLS_A_CLAIM
+                   for turns in game.slot_turns for _, offsets, _, _ in turns)):
+        return None
+
+    def mask(value: int) -> list[int]:
+        return [value >> (64 * i) & (2**64 - 1) for i in range(words)]
+
+    out = [words, grid.cells, game.components.slots, codec.place_base, codec.per_slot,
+           codec.wait, codec.declare, codec.size, len(grid.edge_rules), BOARDS_PER_PLAYER,
+           ROTATIONS, *(codec.lay(d, 0) for d in range(BOARDS_PER_PLAYER)),
+           *mask(game.grid_full), *(w for k in range(BOARDS_PER_PLAYER + 1)
+                                    for w in mask(game.beyond[k]))]
+    for top, bottom, _ in grid.edge_rules:
+        out += [*mask(top), *mask(bottom)]
+    for turns in game.slot_turns:
+        out.append(len(turns))
+        for rot, offsets, fit, _ in turns:
+            padded = [*offsets, *[0] * (MAX_CELLS_A_CLAIM - len(offsets))]
+            out += [rot, len(offsets), *padded, *mask(fit), *mask(sum(1 << o for o in offsets))]
+            for _, _, beyond in grid.edge_rules:
+                out += mask(_touching(offsets, beyond))  # a cell lands beyond
+    return np.array(out, dtype=np.uint64).astype(np.int64).tobytes()
+
+
+def legal_python(s: CouncilState, p: int) -> int:
+    """``legal_bits`` in Python: each claim's anchors (``fitting``) shifted straight into
+    place, never listed one by one."""
     game = s.game
     codec = game.codec
     out = 1 << codec.wait

@@ -11,7 +11,7 @@ check (``covers="hidden"``, ``secret``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -140,6 +140,16 @@ class CouncilState(State):
         if phase == PACE:  # the most frequent chance node: every board and claim
             return list(range(len(self.game.pace_outcomes)))
         return [a for a, _ in self.chance_outcomes()]
+
+    def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
+        """``core.playout.random_legal``'s hook: ``legal[below(len(legal))]`` of ``legal =
+        _legal_actions(player)``, the same single draw, with a free racing seat's
+        choices counted and picked from their bit set (``race.random_choice``) instead
+        of listed (a playout asks every seat of every tick)."""
+        if self.phase == RACE and 0 <= player < self.num_players and self.free(player):
+            return race.random_choice(self, player, below)
+        legal = self._legal_actions(player)
+        return legal[below(len(legal))]
 
     def clone(self) -> CouncilState:
         """``State.clone`` written out for this state's shapes: every list it holds has
