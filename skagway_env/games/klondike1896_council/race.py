@@ -25,7 +25,7 @@ from ..._speedups import load
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import _edge_check
-from .timing import WAIT_BEATS, claim_beats
+from .timing import WAIT_BEATS
 
 if TYPE_CHECKING:
     from .game import CouncilGame
@@ -191,7 +191,7 @@ def _kept_choices(s: CouncilState, p: int) -> list:
     kept by the game for the covers met most (``LEGAL_KEPT``: every round's first
     boards, the root of a search's playouts)."""
     game = s.game
-    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], game.is_child(p))
+    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], p in game.child_seats)
     kept = s._race_legal
     if kept is None:
         kept = s._race_legal = {}
@@ -345,29 +345,31 @@ def legal_python(s: CouncilState, p: int) -> int:
 def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
     """Apply the move of every free racing seat at this moment of the clock; return
     the seats that declared. The codec's ranges are read directly (``codec.decode``
-    made a named tuple a seat a tick)."""
+    made a named tuple a seat a tick), and ``s.free(p)`` is written out (every seat of
+    every tick asks)."""
     game = s.game
     codec = game.codec
-    clock, declare = s.clock, codec.declare
+    clock, declare, place_base = s.clock, codec.declare, codec.place_base
+    declared_at, free_at, last = s.declared, s.free_at, s.last
     declared = []
     for p, action in enumerate(joint):
-        if not s.free(p):
+        if declared_at[p] >= 0 or p == last or free_at[p] > clock:  # not ``s.free(p)``
             continue
-        if action < codec.place_base:  # Lay
+        if action < place_base:  # Lay
             s.landscape[p].append(action)
-            s.free_at[p] = clock + game.params.board_beats
+            free_at[p] = clock + game.params.board_beats
             s.pacing.append(p)
         elif action < declare:  # Place
-            slot, offset = divmod(action - codec.place_base, codec.per_slot)
+            slot, offset = divmod(action - place_base, codec.per_slot)
             lay_claim(s, p, slot, offset)
             s.placed[p].append(action)
-            s.free_at[p] = clock + claim_beats(game, slot)
+            free_at[p] = clock + game.slot_beats[slot]  # timing.claim_beats
             s.pacing.append(p)
         elif action == codec.wait:
-            s.free_at[p] = clock + WAIT_BEATS
+            free_at[p] = clock + WAIT_BEATS
         else:
             assert action == declare
-            s.declared[p] = clock
+            declared_at[p] = clock
             declared.append(p)
     return declared
 
@@ -375,11 +377,12 @@ def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
 def lay_claim(s: CouncilState, p: int, slot: int, offset: int) -> None:
     """Put a claim down and count the gold pieces and rubies under it."""
     game = s.game
-    place = game.grid.by_action[game.components.slot_claim(slot)][offset]
+    place = game.slot_places[slot][offset]
     gold, ruby = game.terrain(s.landscape[p])
+    cells = place.cells
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
     s.used[p] |= 1 << slot
     s.last_claim[p] = place.mask
-    s.gold[p] += sum(gold[c] for c in place.cells)
-    s.rubies[p] += sum(ruby[c] for c in place.cells)
+    s.gold[p] += sum(map(gold.__getitem__, cells))
+    s.rubies[p] += sum(map(ruby.__getitem__, cells))

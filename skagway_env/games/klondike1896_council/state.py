@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import cards, observation, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
 from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
@@ -145,11 +146,24 @@ class CouncilState(State):
         """``core.playout.random_legal``'s hook: ``legal[below(len(legal))]`` of ``legal =
         _legal_actions(player)``, the same single draw, with a free racing seat's
         choices counted and picked from their bit set (``race.random_choice``) instead
-        of listed (a playout asks every seat of every tick)."""
-        if self.phase == RACE and 0 <= player < self.num_players and self.free(player):
-            return race.random_choice(self, player, below)
+        of listed, and a busy one's single wait drawn from without a list (a playout
+        asks every seat of every tick)."""
+        if self.phase == RACE and 0 <= player < len(self.declared):
+            if (self.declared[player] < 0 and player != self.last
+                    and self.free_at[player] <= self.clock):  # ``free``, written out
+                return race.random_choice(self, player, below)
+            below(1)
+            return self.game.codec.wait
         legal = self._legal_actions(player)
         return legal[below(len(legal))]
+
+    def _chance_outcome_at(self, r: float) -> int:
+        """``core.playout.random_chance``'s hook: ``pick_outcome(chance_outcomes(), r)``,
+        at the pace draws (every board and claim has one) from the game's own list of
+        the same outcomes, not a copy."""
+        if self.phase == PACE:
+            return pick_outcome(self.game.pace_list, r)
+        return pick_outcome(self.chance_outcomes(), r)
 
     def clone(self) -> CouncilState:
         """``State.clone`` written out for this state's shapes: every list it holds has
@@ -226,7 +240,10 @@ class CouncilState(State):
     def _apply_action(self, action: int) -> None:
         self._public = self._observed = None
         phase = self.phase
-        if phase == FILL:
+        if phase == PACE:  # the most frequent chance node: every board and claim
+            self.free_at[self.pacing.pop(0)] += action
+            self.phase = RACE
+        elif phase == FILL:
             cards.lay_out_card(self, action)
         elif phase == REQUEST:
             cards.turn_request(self, action)
@@ -234,9 +251,6 @@ class CouncilState(State):
         elif phase == ORDER:
             self.pending.remove(action)
             self._enter_order(action)
-        elif phase == PACE:
-            self.free_at[self.pacing.pop(0)] += action
-            self.phase = RACE
         elif phase == TAKE:
             move = self.game.codec.decode(action)
             assert isinstance(move, Take)
@@ -300,7 +314,7 @@ class CouncilState(State):
                     self.partner[self.last] = others[0]
                 self._end_round()
                 continue
-            racers = [p for p in range(self.num_players) if self.declared[p] < 0]
+            racers = [p for p, at in enumerate(self.declared) if at < 0]
             if len(racers) == 1 and self.game.has_last_player:
                 # [Playing the game] the last player takes the remaining card, does not
                 # finish, and chooses whom to join up with
@@ -312,7 +326,8 @@ class CouncilState(State):
                 self._end_round()
                 continue
             self.phase = RACE
-            next_move = min(self.free_at[p] for p in racers)
+            free_at = self.free_at
+            next_move = min([free_at[p] for p in racers])
             if next_move >= self.game.race_end:
                 # RULES_NOTES T4: nobody has anything left to do but wait; the seats
                 # still in declare together, and the tie rule finds the last player
