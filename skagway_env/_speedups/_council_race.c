@@ -225,46 +225,104 @@ static inline void set_bit(uint64_t *out, int64_t bit) { out[bit >> 6] |= 1ULL <
 
 #define OUT_WORDS 512  /* action spaces of up to 32,768 actions on the stack */
 
-static PyObject *legal_bits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError, "legal_bits(table, covered, halo, used, laid, slots)");
-        return NULL;
-    }
-    const table_t *t = table_of(args[0]);
-    if (t == NULL) return NULL;
-    mask_t covered, halo;
-    if (words_of(args[1], covered.w, MAXW) < 0 || words_of(args[2], halo.w, MAXW) < 0)
-        return NULL;
-    long long used = PyLong_AsLongLong(args[3]);
-    if (used == -1 && PyErr_Occurred()) return NULL;
-    long slots = PyLong_AsLong(args[5]);
-    if (slots == -1 && PyErr_Occurred()) return NULL;
-    if (slots < 0 || slots > t->slots || used < 0) {
-        PyErr_SetString(PyExc_ValueError, "legal_bits: slots or used out of range");
-        return NULL;
-    }
-    if (!PyList_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError, "legal_bits: laid must be a list");
-        return NULL;
-    }
-    Py_ssize_t nlaid = PyList_GET_SIZE(args[4]);
-    if (nlaid > t->boards) {
-        PyErr_SetString(PyExc_ValueError, "legal_bits: more boards laid than a seat has");
-        return NULL;
-    }
-    Py_ssize_t out_words = (t->size + 63) / 64;
-    uint64_t stack[OUT_WORDS];
-    uint64_t *out = out_words <= OUT_WORDS ? stack : (uint64_t *)PyMem_Malloc((size_t)out_words * 8);
-    if (out == NULL) return PyErr_NoMemory();
-    memset(out, 0, (size_t)out_words * 8);
-    PyObject *result = NULL;
+/* A turned claim's legal anchors: fitting, touching the halo, on free cells, passing
+   the binding edge rules (race.fitting, klondike1896's _edge_check). free_at / near_at
+   hold free >> o and halo >> o for the offsets marked in `have` (each shifted once a
+   call). */
+typedef struct {
+    mask_t cov, free_cells, halo;
+    int binding[MAXRULES], nbinding;
+    mask_t free_at[64 * MAXW], near_at[64 * MAXW];
+    uint64_t have[MAXW];
+} cover_t;
 
+static void cover_init(cover_t *c, const table_t *t, const mask_t *covered, const mask_t *halo,
+                       Py_ssize_t nlaid) {
+    for (int i = 0; i < MAXW; i++) {
+        c->cov.w[i] = covered->w[i] | t->beyond_laid[nlaid].w[i];
+        c->free_cells.w[i] = t->full.w[i] & ~c->cov.w[i];
+        c->have[i] = 0;
+    }
+    c->halo = *halo;
+    c->nbinding = 0;
+    for (int64_t i = 0; i < t->rules; i++)
+        if (!(intersects(&c->cov, &t->top[i]) && intersects(&c->cov, &t->bottom[i])))
+            c->binding[c->nbinding++] = (int)i;
+}
+
+static mask_t anchors(cover_t *c, const table_t *t, const turn_t *turn) {
+    mask_t ok = turn->fit, touch = {{0}};
+    for (int j = 0; j < turn->noff; j++) {
+        int o = (int)turn->offs[j];
+        if (!(c->have[o >> 6] >> (o & 63) & 1)) {
+            c->have[o >> 6] |= 1ULL << (o & 63);
+            c->free_at[o] = shr(&c->free_cells, o);
+            c->near_at[o] = shr(&c->halo, o);
+        }
+        for (int i = 0; i < MAXW; i++) {
+            touch.w[i] |= c->near_at[o].w[i];  /* race.reach: touching the halo */
+            ok.w[i] &= c->free_at[o].w[i];     /* every cell free */
+        }
+    }
+    for (int i = 0; i < MAXW; i++) ok.w[i] &= touch.w[i];
+    for (int e = 0; e < c->nbinding && any(&ok); e++) {  /* klondike1896's _edge_check */
+        int r = c->binding[e];
+        for (int i = 0; i < MAXW; i++) {
+            uint64_t cross = turn->cross[r].w[i] & ok.w[i];
+            while (cross) {
+                int a = i * 64 + __builtin_ctzll(cross);
+                cross &= cross - 1;
+                mask_t m = shl(&turn->shape, a), with;
+                for (int j = 0; j < MAXW; j++) with.w[j] = c->cov.w[j] | m.w[j];
+                if (!(intersects(&with, &t->top[r]) && intersects(&with, &t->bottom[r])))
+                    ok.w[i] &= ~(1ULL << (a & 63));
+            }
+        }
+    }
+    return ok;
+}
+
+/* The seat's record from the arguments (covered, halo, used, laid, slots); -1 on error. */
+typedef struct {
+    mask_t covered, halo;
+    long long used;
+    long slots;
+    Py_ssize_t nlaid;
+    PyObject *laid;
+} seat_t;
+
+static int seat_of(PyObject *const *args, const table_t *t, seat_t *seat) {
+    if (words_of(args[0], seat->covered.w, MAXW) < 0 || words_of(args[1], seat->halo.w, MAXW) < 0)
+        return -1;
+    seat->used = PyLong_AsLongLong(args[2]);
+    if (seat->used == -1 && PyErr_Occurred()) return -1;
+    seat->slots = PyLong_AsLong(args[4]);
+    if (seat->slots == -1 && PyErr_Occurred()) return -1;
+    if (seat->slots < 0 || seat->slots > t->slots || seat->used < 0) {
+        PyErr_SetString(PyExc_ValueError, "legal_bits: slots or used out of range");
+        return -1;
+    }
+    if (!PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "legal_bits: laid must be a list");
+        return -1;
+    }
+    seat->laid = args[3];
+    seat->nlaid = PyList_GET_SIZE(args[3]);
+    if (seat->nlaid > t->boards) {
+        PyErr_SetString(PyExc_ValueError, "legal_bits: more boards laid than a seat has");
+        return -1;
+    }
+    return 0;
+}
+
+/* race.legal_python's bits into `out` (zeroed by the caller); -1 on error. */
+static int search(const table_t *t, const seat_t *seat, uint64_t *out, Py_ssize_t out_words) {
     set_bit(out, t->wait);
-    if (!used && nlaid < t->boards) {
+    if (!seat->used && seat->nlaid < t->boards) {
         unsigned laid_designs = 0;
-        for (Py_ssize_t i = 0; i < nlaid; i++) {
-            long code = PyLong_AsLong(PyList_GET_ITEM(args[4], i));
-            if (code == -1 && PyErr_Occurred()) goto done;
+        for (Py_ssize_t i = 0; i < seat->nlaid; i++) {
+            long code = PyLong_AsLong(PyList_GET_ITEM(seat->laid, i));
+            if (code == -1 && PyErr_Occurred()) return -1;
             if (code >= 0 && code / t->rotations < MAXBOARDS)
                 laid_designs |= 1u << (code / t->rotations);
         }
@@ -272,62 +330,135 @@ static PyObject *legal_bits(PyObject *self, PyObject *const *args, Py_ssize_t na
             if (!(laid_designs >> d & 1))
                 for (int64_t k = 0; k < t->rotations; k++) set_bit(out, t->lay_at[d] + k);
     }
-    if (nlaid) {
-        mask_t cov, free_cells;
-        for (int i = 0; i < MAXW; i++) {
-            cov.w[i] = covered.w[i] | t->beyond_laid[nlaid].w[i];
-            free_cells.w[i] = t->full.w[i] & ~cov.w[i];
-        }
-        int binding[MAXRULES], nbinding = 0;  /* edge rules still binding */
-        for (int64_t i = 0; i < t->rules; i++)
-            if (!(intersects(&cov, &t->top[i]) && intersects(&cov, &t->bottom[i])))
-                binding[nbinding++] = (int)i;
-        /* free >> o and halo >> o, each offset shifted once a call */
-        mask_t free_at[64 * MAXW], near_at[64 * MAXW];
-        uint64_t have[MAXW] = {0};
-        for (long slot = 0; slot < slots; slot++) {
-            if (slot < 63 && (used >> slot & 1)) continue;
+    if (seat->nlaid) {
+        cover_t c;
+        cover_init(&c, t, &seat->covered, &seat->halo, seat->nlaid);
+        for (long slot = 0; slot < seat->slots; slot++) {
+            if (slot < 63 && (seat->used >> slot & 1)) continue;
             for (int64_t k = 0; k < t->nturns[slot]; k++) {
                 const turn_t *turn = &t->turns[slot][k];
-                mask_t ok = turn->fit, touch = {{0}};
-                for (int j = 0; j < turn->noff; j++) {
-                    int o = (int)turn->offs[j];
-                    if (!(have[o >> 6] >> (o & 63) & 1)) {
-                        have[o >> 6] |= 1ULL << (o & 63);
-                        free_at[o] = shr(&free_cells, o);
-                        near_at[o] = shr(&halo, o);
-                    }
-                    for (int i = 0; i < MAXW; i++) {
-                        touch.w[i] |= near_at[o].w[i];  /* race.reach: touching the halo */
-                        ok.w[i] &= free_at[o].w[i];     /* every cell free */
-                    }
-                }
-                for (int i = 0; i < MAXW; i++) ok.w[i] &= touch.w[i];
-                for (int e = 0; e < nbinding && any(&ok); e++) {  /* klondike1896's _edge_check */
-                    int r = binding[e];
-                    for (int i = 0; i < MAXW; i++) {
-                        uint64_t c = turn->cross[r].w[i] & ok.w[i];
-                        while (c) {
-                            int a = i * 64 + __builtin_ctzll(c);
-                            c &= c - 1;
-                            mask_t m = shl(&turn->shape, a), with;
-                            for (int j = 0; j < MAXW; j++) with.w[j] = cov.w[j] | m.w[j];
-                            if (!(intersects(&with, &t->top[r]) && intersects(&with, &t->bottom[r])))
-                                ok.w[i] &= ~(1ULL << (a & 63));
-                        }
-                    }
-                }
+                mask_t ok = anchors(&c, t, turn);
                 if (any(&ok))
                     or_shifted(out, out_words, &ok,
                                t->place_base + slot * t->per_slot + turn->rot * t->cells);
             }
         }
     }
-    if (used) set_bit(out, t->declare);
-    result = _PyLong_FromByteArray((const unsigned char *)out, (size_t)out_words * 8, 1, 0);
-done:
+    if (seat->used) set_bit(out, t->declare);
+    return 0;
+}
+
+static PyObject *legal_bits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "legal_bits(table, covered, halo, used, laid, slots)");
+        return NULL;
+    }
+    const table_t *t = table_of(args[0]);
+    seat_t seat;
+    if (t == NULL || seat_of(args + 1, t, &seat) < 0) return NULL;
+    Py_ssize_t out_words = (t->size + 63) / 64;
+    uint64_t stack[OUT_WORDS];
+    uint64_t *out = out_words <= OUT_WORDS ? stack : (uint64_t *)PyMem_Malloc((size_t)out_words * 8);
+    if (out == NULL) return PyErr_NoMemory();
+    memset(out, 0, (size_t)out_words * 8);
+    PyObject *result = NULL;
+    if (search(t, &seat, out, out_words) == 0)
+        result = _PyLong_FromByteArray((const unsigned char *)out, (size_t)out_words * 8, 1, 0);
     if (out != stack) PyMem_Free(out);
     return result;
+}
+
+/* The index-th lowest set bit of `words` words, or -1 (fewer bits set). */
+static Py_ssize_t nth_of(const uint64_t *w, Py_ssize_t words, long long want) {
+    for (Py_ssize_t i = 0; i < words && want >= 0; i++) {
+        int count = __builtin_popcountll(w[i]);
+        if (want >= count) {
+            want -= count;
+            continue;
+        }
+        uint64_t c = w[i];
+        while (want--) c &= c - 1;
+        return i * 64 + __builtin_ctzll(c);
+    }
+    return -1;
+}
+
+static PyObject *random_choice(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "random_choice(table, covered, halo, used, laid, slots, below)");
+        return NULL;
+    }
+    const table_t *t = table_of(args[0]);
+    seat_t seat;
+    if (t == NULL || seat_of(args + 1, t, &seat) < 0) return NULL;
+    Py_ssize_t out_words = (t->size + 63) / 64;
+    uint64_t stack[OUT_WORDS];
+    uint64_t *out = out_words <= OUT_WORDS ? stack : (uint64_t *)PyMem_Malloc((size_t)out_words * 8);
+    if (out == NULL) return PyErr_NoMemory();
+    memset(out, 0, (size_t)out_words * 8);
+    PyObject *result = NULL;
+    if (search(t, &seat, out, out_words) == 0) {
+        long long count = 0;
+        for (Py_ssize_t i = 0; i < out_words; i++) count += __builtin_popcountll(out[i]);
+        PyObject *n = PyLong_FromLongLong(count);
+        PyObject *drawn = n == NULL ? NULL : PyObject_CallOneArg(args[6], n);
+        Py_XDECREF(n);
+        if (drawn != NULL) {
+            long long index = PyLong_AsLongLong(drawn);
+            Py_DECREF(drawn);
+            if (!(index == -1 && PyErr_Occurred())) {
+                Py_ssize_t action = index < 0 ? -1 : nth_of(out, out_words, index);
+                if (action < 0)
+                    PyErr_SetString(PyExc_IndexError, "random_choice: below drew past the count");
+                else
+                    result = PyLong_FromSsize_t(action);
+            }
+        }
+    }
+    if (out != stack) PyMem_Free(out);
+    return result;
+}
+
+static PyObject *slot_offsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "slot_offsets(table, covered, halo, boards, slot)");
+        return NULL;
+    }
+    const table_t *t = table_of(args[0]);
+    if (t == NULL) return NULL;
+    mask_t covered, halo;
+    if (words_of(args[1], covered.w, MAXW) < 0 || words_of(args[2], halo.w, MAXW) < 0)
+        return NULL;
+    long nlaid = PyLong_AsLong(args[3]), slot = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    if (nlaid < 0 || nlaid > t->boards || slot < 0 || slot >= t->slots) {
+        PyErr_SetString(PyExc_ValueError, "slot_offsets: boards or slot out of range");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    cover_t c;
+    cover_init(&c, t, &covered, &halo, nlaid);
+    for (int64_t k = 0; k < t->nturns[slot]; k++) {
+        const turn_t *turn = &t->turns[slot][k];
+        mask_t ok = anchors(&c, t, turn);
+        for (int i = 0; i < MAXW; i++) {
+            uint64_t left = ok.w[i];
+            while (left) {
+                int a = i * 64 + __builtin_ctzll(left);
+                left &= left - 1;
+                PyObject *v = PyLong_FromLongLong(turn->rot * t->cells + a);
+                if (v == NULL || PyList_Append(out, v) < 0) {
+                    Py_XDECREF(v);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(v);
+            }
+        }
+    }
+    return out;
 }
 
 static PyObject *nth_bit(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -348,18 +479,11 @@ static PyObject *nth_bit(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (w == NULL) return PyErr_NoMemory();
     PyObject *result = NULL;
     if (words && words_of(bits, w, words) < 0) goto done;
-    for (Py_ssize_t i = 0; i < words && want >= 0; i++) {
-        int count = __builtin_popcountll(w[i]);
-        if (want >= count) {
-            want -= count;
-            continue;
-        }
-        uint64_t c = w[i];
-        while (want--) c &= c - 1;
-        result = PyLong_FromSsize_t(i * 64 + __builtin_ctzll(c));
-        goto done;
-    }
-    PyErr_SetString(PyExc_IndexError, "nth_bit: fewer set bits than that");
+    Py_ssize_t at = want < 0 ? -1 : nth_of(w, words, want);
+    if (at >= 0)
+        result = PyLong_FromSsize_t(at);
+    else
+        PyErr_SetString(PyExc_IndexError, "nth_bit: fewer set bits than that");
 done:
     if (w != stack) PyMem_Free(w);
     return result;
@@ -368,6 +492,10 @@ done:
 static PyMethodDef methods[] = {
     {"legal_bits", (PyCFunction)(void (*)(void))legal_bits, METH_FASTCALL,
      "race.legal_python's bit set of a seat's choices (module doc)."},
+    {"random_choice", (PyCFunction)(void (*)(void))random_choice, METH_FASTCALL,
+     "legal_bits' i-th action for i = below(its count), without the int (module doc)."},
+    {"slot_offsets", (PyCFunction)(void (*)(void))slot_offsets, METH_FASTCALL,
+     "race.legal_offsets' list for a cover, by the same search (module doc)."},
     {"nth_bit", (PyCFunction)(void (*)(void))nth_bit, METH_FASTCALL,
      "The i-th lowest set bit of a non-negative int."},
     {NULL, NULL, 0, NULL},

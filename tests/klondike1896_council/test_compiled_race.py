@@ -2,7 +2,9 @@
 _council_race.c``, ``race.legal_bits``) gives ``race.legal_python``'s bit set, and its
 pick of a set bit (``nth_bit``) is the listed action: for every seat at every position
 of games played by the heuristic styles ("sensible", "mixed") and by uniform seats, at
-every player count and variant, and in views (redrawn covers). Searches and playouts
+every player count and variant, and in views (redrawn covers); so are its one-call
+draw (``random_choice``: the count asked of ``below``, the action at the index drawn)
+and its one-slot search (``slot_offsets``, ``race.offsets_python``). Searches and playouts
 are the same with the twin and without it (``SKAGWAY_PURE_PYTHON``'s path)."""
 
 from __future__ import annotations
@@ -46,6 +48,18 @@ def _problems(state, label: str) -> list[str]:
         for index in {0, len(listed) // 2, len(listed) - 1}:
             if race._COMPILED.nth_bit(python, index) != listed[index]:
                 found.append(f"{label} seat {seat}: pick {index} differs")
+            asked: list[int] = []
+            drawn = race._COMPILED.random_choice(
+                state.game.race_table, state.covered[seat], state.halo[seat],
+                state.used[seat], state.landscape[seat], len(race.slots_of(state, seat)),
+                lambda n, i=index, into=asked: into.append(n) or i)
+            if drawn != listed[index] or asked != [len(listed)]:
+                found.append(f"{label} seat {seat}: draw {index} differs ({asked})")
+        if state.landscape[seat]:
+            for slot in race.slots_of(state, seat):
+                if race.legal_offsets(state, seat, slot) != race.offsets_python(
+                        state, seat, slot):
+                    found.append(f"{label} seat {seat}: slot {slot}'s offsets differ")
     return found
 
 
@@ -81,6 +95,18 @@ def test_nth_bit_counts_every_bit_and_refuses_past_the_last():
         pick(0, 0)
     with pytest.raises(ValueError):
         pick(-1, 0)
+
+
+def test_a_draw_past_the_count_is_refused():
+    game = GameConfig(GAME, 3).make()
+    args = (game.race_table, 0, game.grid.start, 0, [], 11)
+    count = race._COMPILED.legal_bits(*args).bit_count()
+    assert race._COMPILED.random_choice(*args, lambda n: n - 1) == game.codec.wait
+    for index in (count, -1):
+        with pytest.raises(IndexError):
+            race._COMPILED.random_choice(*args, lambda n, i=index: i)
+    with pytest.raises(ZeroDivisionError):
+        race._COMPILED.random_choice(*args, lambda n: 1 // 0)
 
 
 def test_the_c_twin_checks_its_table():

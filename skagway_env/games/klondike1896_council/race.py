@@ -76,6 +76,16 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
     game = s.game
+    if game.race_table is not None:  # the C twin's search of the one slot
+        return _COMPILED.slot_offsets(game.race_table, s.covered[p], s.halo[p],
+                                      len(s.landscape[p]), slot)
+    return offsets_python(s, p, slot)
+
+
+def offsets_python(s: CouncilState, p: int, slot: int) -> list[int]:
+    """``legal_offsets``' search in Python (the C twin's ``slot_offsets`` gives the
+    same list)."""
+    game = s.game
     covered, edges, free = _search_cover(s, p)
     cells = game.grid.cells
     halo = s.halo[p]
@@ -171,8 +181,14 @@ def race_mask(s: CouncilState, p: int) -> np.ndarray:
 
 def random_choice(s: CouncilState, p: int, below: Callable[[int], int]) -> int:
     """``race_list(s, p)[below(len(race_list(s, p)))]`` of a free racing seat without
-    the list: the choices' count is their bit set's, and the twin picks the drawn bit
-    (``nth_legal``); one draw of the same bound, so the same playout."""
+    the list: the choices' count is their bit set's, and the drawn bit is picked
+    (``nth_legal``); one draw of the same bound, so the same playout. With the C twin,
+    one call does it all (``_council_race.random_choice``: no integer of the whole
+    action space is made; the playout's seat moves next, so nothing is kept)."""
+    table = s.game.race_table
+    if table is not None:  # the twin searches, counts, draws and picks in one call
+        return _COMPILED.random_choice(table, s.covered[p], s.halo[p], s.used[p],
+                                       s.landscape[p], len(slots_of(s, p)), below)
     kept = _kept_choices(s, p)
     bits_set = kept[1]
     return nth_legal(bits_set, below(bits_set.bit_count()), kept)
