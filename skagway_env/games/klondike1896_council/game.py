@@ -106,6 +106,9 @@ class CouncilGame(Game):
         self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
         self.turn_offsets = race.turn_offsets(self)  # the cell offsets those turns have
         self.grid_full = (1 << self.grid.cells) - 1
+        # len(race.slots_of) of each seat: its set of 11, and a child's extra claim
+        self.seat_slots = tuple(self.components.slots if self.is_child(p)
+                                else self.components.slots - 1 for p in range(self.num_players))
         self.race_table = race.compiled_table(self)  # the C anchor search's (or None)
         self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
         self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store

@@ -16,7 +16,7 @@ third boards (Game 1's placement tables and legal-anchor search are reused).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -188,7 +188,7 @@ def random_choice(s: CouncilState, p: int, below: Callable[[int], int]) -> int:
     table = s.game.race_table
     if table is not None:  # the twin searches, counts, draws and picks in one call
         return _COMPILED.random_choice(table, s.covered[p], s.halo[p], s.used[p],
-                                       s.landscape[p], len(slots_of(s, p)), below)
+                                       s.landscape[p], s.game.seat_slots[p], below)
     kept = _kept_choices(s, p)
     bits_set = kept[1]
     return nth_legal(bits_set, below(bits_set.bit_count()), kept)
@@ -265,7 +265,7 @@ def legal_bits(s: CouncilState, p: int) -> int:
     if table is None:
         return legal_python(s, p)
     return _COMPILED.legal_bits(table, s.covered[p], s.halo[p], s.used[p], s.landscape[p],
-                                len(slots_of(s, p)))
+                                s.game.seat_slots[p])
 
 
 def nth_legal(bits_set: int, index: int, kept: list) -> int:
@@ -358,7 +358,7 @@ def legal_python(s: CouncilState, p: int) -> int:
     return out
 
 
-def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
+def play_tick(s: CouncilState, joint: Sequence[int]) -> list[int]:
     """Apply the move of every free racing seat at this moment of the clock; return
     the seats that declared. The codec's ranges are read directly (``codec.decode``
     made a named tuple a seat a tick), and ``s.free(p)`` is written out (every seat of

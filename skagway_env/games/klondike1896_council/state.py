@@ -263,7 +263,7 @@ class CouncilState(State):
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         self._public = self._observed = None
-        self.pending = race.play_tick(self, list(actions))
+        self.pending = race.play_tick(self, actions)  # read, not kept: no copy
         if self.game.params.pace_beats == 1:
             self.pacing = []
         self._settle()
@@ -275,6 +275,8 @@ class CouncilState(State):
 
     def _settle(self) -> None:
         """Advance through every step that needs no decision, to the next node."""
+        if self.phase == RACE and self._race_goes_on():
+            return
         while True:
             phase = self.phase
             if phase == FILL:
@@ -338,6 +340,27 @@ class CouncilState(State):
                 continue
             self.clock = next_move
             return
+
+    def _race_goes_on(self) -> bool:
+        """``_settle``'s most frequent ending, alone: after a tick or a pace draw in the
+        race, with no pace to draw, nobody declaring, no card to take and no last
+        player, two seats or more still racing (or one, without a last player) and a
+        move left before the race's end: the clock goes to the next move's end. False
+        (nothing changed) when any of that is not so: ``_settle``'s loop decides."""
+        if self.pacing:
+            self.phase = PACE
+            return True
+        if self.pending or self.queue or self.last >= 0:
+            return False
+        free_at = self.free_at
+        times = [free_at[p] for p, at in enumerate(self.declared) if at < 0]
+        if len(times) < 2 and (not times or self.game.has_last_player):
+            return False
+        next_move = min(times)
+        if next_move >= self.game.race_end:
+            return False
+        self.clock = next_move
+        return True
 
     def _last_of_a_tie(self) -> bool:
         """The seat entering the declaration order now is the last of seats that
