@@ -5,21 +5,27 @@
  * it fits on free cells, touches the last claim's halo and passes Game 1's edge rules
  * (RULES_NOTES P3), shifted into the action space's bit set. In Python each step is an
  * operation on a 144-bit integer (a microsecond apiece a search); here the masks are
- * four 64-bit words at most. Two functions:
+ * four 64-bit words at most. The functions:
  *
  * - ``legal_bits(table, covered, halo, used, laid, slots)``: ``race.legal_python``'s
  *   integer for a seat whose cover is ``covered``, last claim's halo ``halo``, slots
  *   used ``used`` (bit a slot), boards laid ``laid`` (their lay actions), of which the
  *   first ``slots`` claim slots are its own. ``table`` is ``race.compiled_table(game)``:
- *   the game's geometry as int64 words (layout there), read anew each call (a few
- *   hundred words, cheaper than a Python object of its own).
+ *   the game's geometry as int64 words (layout there), parsed once and kept with a
+ *   reference to the bytes object it came from (a game's calls all pass the same one).
  * - ``nth_bit(bits, i)``: the ``i``-th lowest set bit of a non-negative ``bits``
- *   (``race_list(...)[i]`` without the list), for a playout's random move.
+ *   (``race_list(...)[i]`` without the list), for a playout's random move;
+ *   ``bit_list(bits)``: all of them, ascending (``race_list``'s list);
+ * - ``random_choice(table, covered, halo, used, laid, slots, below)``: the action
+ *   ``legal_bits``' set holds at index ``below(its count)``, in one call (a playout's
+ *   move: the set is never made a Python integer);
+ * - ``slot_offsets(table, covered, halo, boards, slot)``: ``race.offsets_python``'s
+ *   list (the anchor search of one slot, for the views' redraw).
  *
  * A claim's cells at anchor ``a`` are its turn's offsets plus ``a`` (Game 1's placement
  * table is built so), so the edge check's placement mask is the turn's shape shifted by
  * ``a``, not a table look-up. ``tests/klondike1896_council/test_compiled_race.py``
- * checks both against the Python path on games played by the heuristic styles and
+ * checks each against the Python path on games played by the heuristic styles and
  * random play, every player count and variant.
  */
 #define PY_SSIZE_T_CLEAN
@@ -489,7 +495,42 @@ done:
     return result;
 }
 
+static PyObject *bit_list(PyObject *self, PyObject *bits) {
+    if (!PyLong_Check(bits) || _PyLong_Sign(bits) < 0) {
+        PyErr_SetString(PyExc_ValueError, "bit_list: bits must be a non-negative int");
+        return NULL;
+    }
+    size_t nbits = _PyLong_NumBits(bits);
+    Py_ssize_t words = (Py_ssize_t)((nbits + 63) / 64);
+    uint64_t stack[128], *w = words <= 128 ? stack : (uint64_t *)PyMem_Malloc((size_t)words * 8);
+    if (w == NULL) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (words && words_of(bits, w, words) < 0) goto done;
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < words; i++) count += __builtin_popcountll(w[i]);
+    out = PyList_New(count);
+    if (out == NULL) goto done;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < words; i++) {
+        uint64_t left = w[i];
+        while (left) {
+            PyObject *v = PyLong_FromSsize_t(i * 64 + __builtin_ctzll(left));
+            if (v == NULL) {
+                Py_CLEAR(out);
+                goto done;
+            }
+            PyList_SET_ITEM(out, k++, v);
+            left &= left - 1;
+        }
+    }
+done:
+    if (w != stack) PyMem_Free(w);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"bit_list", (PyCFunction)bit_list, METH_O,
+     "The set bits of a non-negative int, ascending, as a list."},
     {"legal_bits", (PyCFunction)(void (*)(void))legal_bits, METH_FASTCALL,
      "race.legal_python's bit set of a seat's choices (module doc)."},
     {"random_choice", (PyCFunction)(void (*)(void))random_choice, METH_FASTCALL,

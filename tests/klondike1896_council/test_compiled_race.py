@@ -45,6 +45,8 @@ def _problems(state, label: str) -> list[str]:
             found.append(f"{label} seat {seat}: bits {compiled ^ python:#x} differ")
             continue
         listed = [a for a in range(python.bit_length()) if python >> a & 1]
+        if race._COMPILED.bit_list(python) != listed:
+            found.append(f"{label} seat {seat}: the bit list differs")
         for index in {0, len(listed) // 2, len(listed) - 1}:
             if race._COMPILED.nth_bit(python, index) != listed[index]:
                 found.append(f"{label} seat {seat}: pick {index} differs")
@@ -85,10 +87,12 @@ def test_the_c_twin_gives_the_python_bits(config, policy):
     assert not problems, "\n".join(problems[:5])
 
 
-def test_nth_bit_counts_every_bit_and_refuses_past_the_last():
+def test_nth_bit_and_bit_list_count_every_bit_and_refuse_past_the_last():
     pick = race._COMPILED.nth_bit
     value = (1 << 6949) | (1 << 200) | (1 << 64) | (1 << 63) | 1
     assert [pick(value, i) for i in range(5)] == [0, 63, 64, 200, 6949]
+    assert race._COMPILED.bit_list(value) == [0, 63, 64, 200, 6949]
+    assert race._COMPILED.bit_list(0) == []
     with pytest.raises(IndexError):
         pick(value, 5)
     with pytest.raises(IndexError):

@@ -236,6 +236,8 @@ def _kept_mask(s: CouncilState, kept: list) -> np.ndarray:
 
 def _kept_list(kept: list) -> list[int]:
     legal = kept[3]
+    if legal is None and _COMPILED is not None:
+        legal = kept[3] = _COMPILED.bit_list(kept[1])
     if legal is None:
         bits_set = kept[1]
         size = (bits_set.bit_length() + 7) // 8
