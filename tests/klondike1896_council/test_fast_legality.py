@@ -91,8 +91,10 @@ def test_the_games_store_of_choices_stays_bounded_and_right(monkeypatch):
 def test_the_games_store_of_halo_reaches_stays_bounded_and_right(monkeypatch):
     """The game keeps the anchors near at most ``REACH_KEPT`` halos (``race.reach``),
     then starts again; choices searched from kept and fresh reaches equal the plain
-    listing, and a kept reach is each turn's fit touching the halo."""
+    listing, and a kept reach is each turn's fit touching the halo. The Python search
+    (``legal_python``) is the one that reads the store: the C twin is off here."""
     monkeypatch.setattr(race, "REACH_KEPT", 3)
+    monkeypatch.setattr(race, "_COMPILED", None)
     game = skagway_env.make_game(GAME, num_players=4)
     rng = np.random.default_rng(2282)
     seen: list = []

@@ -93,15 +93,23 @@ class CouncilGame(Game):
         self.beyond = [self.grid.mask_of(tuple((r, c) for r in range(self.grid.rows)
                                                for c in range(k * size, self.grid.cols)))
                        for k in range(BOARDS_PER_PLAYER + 1)]
+        # each claim slot's placements by action offset (``grid.by_action`` of its claim)
+        self.slot_places = tuple(self.grid.by_action[self.components.slot_claim(slot)]
+                                 for slot in range(self.components.slots))
         self.slot_beats = slot_beats(self)  # timing.claim_beats of each claim slot
         self.race_end = race_limit(self)  # the clock's end, read at every tick
         pace = self.params.pace_beats  # RULES_NOTES T1: 0 .. pace - 1 beats more, evenly
         self.pace_outcomes = tuple((extra, 1.0 / pace) for extra in range(pace))
+        self.pace_list = list(self.pace_outcomes)  # read, never written: the playout's pick
         self.codec = ActionCodec(self.components.slots, self.grid.cells,
                                  len(self.components.kinds))
         self.slot_turns = race.slot_turns(self)  # what the anchor search reads a slot
         self.turn_offsets = race.turn_offsets(self)  # the cell offsets those turns have
         self.grid_full = (1 << self.grid.cells) - 1
+        # len(race.slots_of) of each seat: its set of 11, and a child's extra claim
+        self.seat_slots = tuple(self.components.slots if self.is_child(p)
+                                else self.components.slots - 1 for p in range(self.num_players))
+        self.race_table = race.compiled_table(self)  # the C anchor search's (or None)
         self.legal_kept: dict[tuple, int] = {}  # race.race_choices' store, by cover
         self.offsets_kept: dict[tuple, list[int]] = {}  # race.legal_offsets' store
         self.reach_kept: dict[int, tuple] = {}  # race.reach's store, by halo

@@ -16,19 +16,28 @@ third boards (Game 1's placement tables and legal-anchor search are reused).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._speedups import load
 from ..klondike1896.components import BOARDS_PER_PLAYER
 from ..klondike1896.geometry import ROTATIONS, bits
 from ..klondike1896.placement import _edge_check
-from .timing import WAIT_BEATS, claim_beats
+from .timing import WAIT_BEATS
 
 if TYPE_CHECKING:
     from .game import CouncilGame
     from .state import CouncilState
 
+
+_COMPILED = load("_council_race")
+"""The C twin of ``legal_python`` and of a listed draw (``_speedups/_council_race.c``),
+or None (not built, or ``SKAGWAY_PURE_PYTHON``): ``legal_bits`` is then ``legal_python``."""
+
+MAX_TABLE_WORDS = 4  # the twin's masks: four 64-bit words, grids of up to 256 cells
+MAX_CELLS_A_CLAIM = 8  # ... and claims of up to eight cells
 
 LEGAL_KEPT = 4096
 """Seat covers whose ``legal_bits`` (about a kilobyte each), and covers and slots whose
@@ -66,6 +75,16 @@ def legal_offsets(s: CouncilState, p: int, slot: int) -> list[int]:
 
 
 def _offsets(s: CouncilState, p: int, slot: int) -> list[int]:
+    game = s.game
+    if game.race_table is not None:  # the C twin's search of the one slot
+        return _COMPILED.slot_offsets(game.race_table, s.covered[p], s.halo[p],
+                                      len(s.landscape[p]), slot)
+    return offsets_python(s, p, slot)
+
+
+def offsets_python(s: CouncilState, p: int, slot: int) -> list[int]:
+    """``legal_offsets``' search in Python (the C twin's ``slot_offsets`` gives the
+    same list)."""
     game = s.game
     covered, edges, free = _search_cover(s, p)
     cells = game.grid.cells
@@ -160,6 +179,21 @@ def race_mask(s: CouncilState, p: int) -> np.ndarray:
     return _kept_mask(s, _kept_choices(s, p))
 
 
+def random_choice(s: CouncilState, p: int, below: Callable[[int], int]) -> int:
+    """``race_list(s, p)[below(len(race_list(s, p)))]`` of a free racing seat without
+    the list: the choices' count is their bit set's, and the drawn bit is picked
+    (``nth_legal``); one draw of the same bound, so the same playout. With the C twin,
+    one call does it all (``_council_race.random_choice``: no integer of the whole
+    action space is made; the playout's seat moves next, so nothing is kept)."""
+    table = s.game.race_table
+    if table is not None:  # the twin searches, counts, draws and picks in one call
+        return _COMPILED.random_choice(table, s.covered[p], s.halo[p], s.used[p],
+                                       s.landscape[p], s.game.seat_slots[p], below)
+    kept = _kept_choices(s, p)
+    bits_set = kept[1]
+    return nth_legal(bits_set, below(bits_set.bit_count()), kept)
+
+
 def race_bits(s: CouncilState, p: int) -> int:
     """A free racing seat's choices as ``legal_bits``' integer (bit ``a``: ``a`` legal),
     the legality check of a joint move without a list."""
@@ -173,7 +207,7 @@ def _kept_choices(s: CouncilState, p: int) -> list:
     kept by the game for the covers met most (``LEGAL_KEPT``: every round's first
     boards, the root of a search's playouts)."""
     game = s.game
-    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], game.is_child(p))
+    key = (tuple(s.landscape[p]), s.used[p], s.covered[p], s.halo[p], p in game.child_seats)
     kept = s._race_legal
     if kept is None:
         kept = s._race_legal = {}
@@ -202,6 +236,8 @@ def _kept_mask(s: CouncilState, kept: list) -> np.ndarray:
 
 def _kept_list(kept: list) -> list[int]:
     legal = kept[3]
+    if legal is None and _COMPILED is not None:
+        legal = kept[3] = _COMPILED.bit_list(kept[1])
     if legal is None:
         bits_set = kept[1]
         size = (bits_set.bit_length() + 7) // 8
@@ -223,9 +259,65 @@ def slot_turns(game: CouncilGame) -> tuple[tuple[tuple[int, tuple[int, ...], int
 
 
 def legal_bits(s: CouncilState, p: int) -> int:
-    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: each
-    claim's anchors (``fitting``) shifted straight into place, never listed one by
-    one."""
+    """``race_actions`` as one integer, bit ``a`` set when action ``a`` is legal: by the
+    C twin (``_council_race.legal_bits``, reading ``compiled_table``) where it is built
+    and the game's grid fits it, else ``legal_python``; the same integer either way
+    (``tests/klondike1896_council/test_compiled_race.py``)."""
+    table = s.game.race_table
+    if table is None:
+        return legal_python(s, p)
+    return _COMPILED.legal_bits(table, s.covered[p], s.halo[p], s.used[p], s.landscape[p],
+                                s.game.seat_slots[p])
+
+
+def nth_legal(bits_set: int, index: int, kept: list) -> int:
+    """The ``index``-th action of a seat's choices (ascending): the twin's pick of the
+    ``index``-th set bit, or the kept list's item without it."""
+    if _COMPILED is None:
+        return _kept_list(kept)[index]
+    return _COMPILED.nth_bit(bits_set, index)
+
+
+def compiled_table(game: CouncilGame) -> bytes | None:
+    """The game's geometry as the C twin reads it (int64 words, in this order): a
+    header (words a mask, cells, claim slots, ``codec.place_base``, ``codec.per_slot``,
+    ``codec.wait``, ``codec.declare``, ``codec.size``, edge rules, boards a seat,
+    rotations), ``codec.lay(d, 0)`` of each design, the full grid, ``game.beyond[k]``
+    for k = 0 .. boards, each edge rule's top and bottom, then a slot at a time its
+    number of turns and each turn's rotation, cell count, ``MAX_CELLS_A_CLAIM`` cell
+    offsets, the anchors where it fits, its shape at anchor 0 and, for each edge rule,
+    the anchors from which it reaches the rule's ``beyond`` (``_edge_check``'s
+    crossing). None without the twin, or for a grid or claim too large for it."""
+    grid, codec = game.grid, game.codec
+    words = (grid.cells + 63) // 64
+    if (_COMPILED is None or words > MAX_TABLE_WORDS
+            or any(len(offsets) > MAX_CELLS_A_CLAIM
+                   for turns in game.slot_turns for _, offsets, _, _ in turns)):
+        return None
+
+    def mask(value: int) -> list[int]:
+        return [value >> (64 * i) & (2**64 - 1) for i in range(words)]
+
+    out = [words, grid.cells, game.components.slots, codec.place_base, codec.per_slot,
+           codec.wait, codec.declare, codec.size, len(grid.edge_rules), BOARDS_PER_PLAYER,
+           ROTATIONS, *(codec.lay(d, 0) for d in range(BOARDS_PER_PLAYER)),
+           *mask(game.grid_full), *(w for k in range(BOARDS_PER_PLAYER + 1)
+                                    for w in mask(game.beyond[k]))]
+    for top, bottom, _ in grid.edge_rules:
+        out += [*mask(top), *mask(bottom)]
+    for turns in game.slot_turns:
+        out.append(len(turns))
+        for rot, offsets, fit, _ in turns:
+            padded = [*offsets, *[0] * (MAX_CELLS_A_CLAIM - len(offsets))]
+            out += [rot, len(offsets), *padded, *mask(fit), *mask(sum(1 << o for o in offsets))]
+            for _, _, beyond in grid.edge_rules:
+                out += mask(_touching(offsets, beyond))  # a cell lands beyond
+    return np.array(out, dtype=np.uint64).astype(np.int64).tobytes()
+
+
+def legal_python(s: CouncilState, p: int) -> int:
+    """``legal_bits`` in Python: each claim's anchors (``fitting``) shifted straight into
+    place, never listed one by one."""
     game = s.game
     codec = game.codec
     out = 1 << codec.wait
@@ -268,32 +360,34 @@ def legal_bits(s: CouncilState, p: int) -> int:
     return out
 
 
-def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
+def play_tick(s: CouncilState, joint: Sequence[int]) -> list[int]:
     """Apply the move of every free racing seat at this moment of the clock; return
     the seats that declared. The codec's ranges are read directly (``codec.decode``
-    made a named tuple a seat a tick)."""
+    made a named tuple a seat a tick), and ``s.free(p)`` is written out (every seat of
+    every tick asks)."""
     game = s.game
     codec = game.codec
-    clock, declare = s.clock, codec.declare
+    clock, declare, place_base = s.clock, codec.declare, codec.place_base
+    declared_at, free_at, last = s.declared, s.free_at, s.last
     declared = []
     for p, action in enumerate(joint):
-        if not s.free(p):
+        if declared_at[p] >= 0 or p == last or free_at[p] > clock:  # not ``s.free(p)``
             continue
-        if action < codec.place_base:  # Lay
+        if action < place_base:  # Lay
             s.landscape[p].append(action)
-            s.free_at[p] = clock + game.params.board_beats
+            free_at[p] = clock + game.params.board_beats
             s.pacing.append(p)
         elif action < declare:  # Place
-            slot, offset = divmod(action - codec.place_base, codec.per_slot)
+            slot, offset = divmod(action - place_base, codec.per_slot)
             lay_claim(s, p, slot, offset)
             s.placed[p].append(action)
-            s.free_at[p] = clock + claim_beats(game, slot)
+            free_at[p] = clock + game.slot_beats[slot]  # timing.claim_beats
             s.pacing.append(p)
         elif action == codec.wait:
-            s.free_at[p] = clock + WAIT_BEATS
+            free_at[p] = clock + WAIT_BEATS
         else:
             assert action == declare
-            s.declared[p] = clock
+            declared_at[p] = clock
             declared.append(p)
     return declared
 
@@ -301,11 +395,12 @@ def play_tick(s: CouncilState, joint: list[int]) -> list[int]:
 def lay_claim(s: CouncilState, p: int, slot: int, offset: int) -> None:
     """Put a claim down and count the gold pieces and rubies under it."""
     game = s.game
-    place = game.grid.by_action[game.components.slot_claim(slot)][offset]
+    place = game.slot_places[slot][offset]
     gold, ruby = game.terrain(s.landscape[p])
+    cells = place.cells
     s.covered[p] |= place.mask
     s.halo[p] = place.halo
     s.used[p] |= 1 << slot
     s.last_claim[p] = place.mask
-    s.gold[p] += sum(gold[c] for c in place.cells)
-    s.rubies[p] += sum(ruby[c] for c in place.cells)
+    s.gold[p] += sum(map(gold.__getitem__, cells))
+    s.rubies[p] += sum(map(ruby.__getitem__, cells))

@@ -70,8 +70,9 @@ def uncovered(s: CouncilState) -> list[str]:
     from .observation import move_name
 
     out = []
+    known = s.game.__dict__.get("_move_names", {}).get  # move_name's store, read first
     for p in range(s.num_players):
-        moves = [move_name(s, a) for a in s.landscape[p] + s.placed[p]]
+        moves = [known(a) or move_name(s, a) for a in s.landscape[p] + s.placed[p]]
         out.append(f"  P{p} uncovers: {'; '.join(moves) if moves else 'nothing laid'}")
     return out
 

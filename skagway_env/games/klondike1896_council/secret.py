@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..klondike1896.components import BOARDS_PER_PLAYER
-from ..klondike1896.geometry import ROTATIONS, bits
+from ..klondike1896.geometry import ROTATIONS
 from .race import legal_offsets
 
 if TYPE_CHECKING:
@@ -113,11 +113,16 @@ def _path(view: CouncilState, q: int, slots: list[int], rng: np.random.Generator
 
 def _count_cover(view: CouncilState, q: int) -> None:
     """The gold pieces and rubies under ``q``'s redrawn claims (``race.lay_claim``'s
-    count, summed once over the cover: the claims never overlap)."""
-    gold, ruby = view.game.terrain(view.landscape[q])
-    cells = bits(view.covered[q])
-    view.gold[q] = sum(gold[c] for c in cells)
-    view.rubies[q] = sum(ruby[c] for c in cells)
+    count, summed once over the claims' cells: they never overlap, so these are the
+    cover's cells, read from the placements instead of bit by bit)."""
+    game = view.game
+    codec, places = game.codec, game.slot_places
+    gold, ruby = game.terrain(view.landscape[q])
+    cells = [c for action in view.placed[q]
+             for c in places[(action - codec.place_base) // codec.per_slot][
+                 (action - codec.place_base) % codec.per_slot].cells]
+    view.gold[q] = sum(map(gold.__getitem__, cells))
+    view.rubies[q] = sum(map(ruby.__getitem__, cells))
 
 
 def _rewrite_history(view: CouncilState, seats: list[int]) -> None:

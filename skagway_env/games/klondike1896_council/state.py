@@ -11,12 +11,13 @@ check (``covers="hidden"``, ``secret``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import cards, observation, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
 from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
@@ -141,6 +142,29 @@ class CouncilState(State):
             return list(range(len(self.game.pace_outcomes)))
         return [a for a, _ in self.chance_outcomes()]
 
+    def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
+        """``core.playout.random_legal``'s hook: ``legal[below(len(legal))]`` of ``legal =
+        _legal_actions(player)``, the same single draw, with a free racing seat's
+        choices counted and picked from their bit set (``race.random_choice``) instead
+        of listed, and a busy one's single wait drawn from without a list (a playout
+        asks every seat of every tick)."""
+        if self.phase == RACE and 0 <= player < len(self.declared):
+            if (self.declared[player] < 0 and player != self.last
+                    and self.free_at[player] <= self.clock):  # ``free``, written out
+                return race.random_choice(self, player, below)
+            below(1)
+            return self.game.codec.wait
+        legal = self._legal_actions(player)
+        return legal[below(len(legal))]
+
+    def _chance_outcome_at(self, r: float) -> int:
+        """``core.playout.random_chance``'s hook: ``pick_outcome(chance_outcomes(), r)``,
+        at the pace draws (every board and claim has one) from the game's own list of
+        the same outcomes, not a copy."""
+        if self.phase == PACE:
+            return pick_outcome(self.game.pace_list, r)
+        return pick_outcome(self.chance_outcomes(), r)
+
     def clone(self) -> CouncilState:
         """``State.clone`` written out for this state's shapes: every list it holds has
         plain values or lists of plain values in it (two levels at most: the joint
@@ -216,7 +240,10 @@ class CouncilState(State):
     def _apply_action(self, action: int) -> None:
         self._public = self._observed = None
         phase = self.phase
-        if phase == FILL:
+        if phase == PACE:  # the most frequent chance node: every board and claim
+            self.free_at[self.pacing.pop(0)] += action
+            self.phase = RACE
+        elif phase == FILL:
             cards.lay_out_card(self, action)
         elif phase == REQUEST:
             cards.turn_request(self, action)
@@ -224,9 +251,6 @@ class CouncilState(State):
         elif phase == ORDER:
             self.pending.remove(action)
             self._enter_order(action)
-        elif phase == PACE:
-            self.free_at[self.pacing.pop(0)] += action
-            self.phase = RACE
         elif phase == TAKE:
             move = self.game.codec.decode(action)
             assert isinstance(move, Take)
@@ -239,7 +263,7 @@ class CouncilState(State):
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         self._public = self._observed = None
-        self.pending = race.play_tick(self, list(actions))
+        self.pending = race.play_tick(self, actions)  # read, not kept: no copy
         if self.game.params.pace_beats == 1:
             self.pacing = []
         self._settle()
@@ -251,6 +275,8 @@ class CouncilState(State):
 
     def _settle(self) -> None:
         """Advance through every step that needs no decision, to the next node."""
+        if self.phase == RACE and self._race_goes_on():
+            return
         while True:
             phase = self.phase
             if phase == FILL:
@@ -290,7 +316,7 @@ class CouncilState(State):
                     self.partner[self.last] = others[0]
                 self._end_round()
                 continue
-            racers = [p for p in range(self.num_players) if self.declared[p] < 0]
+            racers = [p for p, at in enumerate(self.declared) if at < 0]
             if len(racers) == 1 and self.game.has_last_player:
                 # [Playing the game] the last player takes the remaining card, does not
                 # finish, and chooses whom to join up with
@@ -302,7 +328,8 @@ class CouncilState(State):
                 self._end_round()
                 continue
             self.phase = RACE
-            next_move = min(self.free_at[p] for p in racers)
+            free_at = self.free_at
+            next_move = min([free_at[p] for p in racers])
             if next_move >= self.game.race_end:
                 # RULES_NOTES T4: nobody has anything left to do but wait; the seats
                 # still in declare together, and the tie rule finds the last player
@@ -313,6 +340,27 @@ class CouncilState(State):
                 continue
             self.clock = next_move
             return
+
+    def _race_goes_on(self) -> bool:
+        """``_settle``'s most frequent ending, alone: after a tick or a pace draw in the
+        race, with no pace to draw, nobody declaring, no card to take and no last
+        player, two seats or more still racing (or one, without a last player) and a
+        move left before the race's end: the clock goes to the next move's end. False
+        (nothing changed) when any of that is not so: ``_settle``'s loop decides."""
+        if self.pacing:
+            self.phase = PACE
+            return True
+        if self.pending or self.queue or self.last >= 0:
+            return False
+        free_at = self.free_at
+        times = [free_at[p] for p, at in enumerate(self.declared) if at < 0]
+        if len(times) < 2 and (not times or self.game.has_last_player):
+            return False
+        next_move = min(times)
+        if next_move >= self.game.race_end:
+            return False
+        self.clock = next_move
+        return True
 
     def _last_of_a_tie(self) -> bool:
         """The seat entering the declaration order now is the last of seats that
