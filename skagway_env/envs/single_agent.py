@@ -198,17 +198,20 @@ class SingleAgentEnv(gym.Env):
                 drawn = self._drawn_uniformly(cur)
                 if drawn is None:
                     self._apply_as(cur, self._opponent_action(cur))
-                else:
+                elif direct:
                     apply_unchecked(state, drawn)
+                else:
+                    state.apply_action(drawn)
 
     def _drawn_uniformly(self, player: int) -> int | None:
         """A uniformly random opponent's move drawn by the game's
         ``_random_legal_action`` (legal by construction: each game tests its hook
         against its legal lists), the same draw as its ``act_on_legal``; None where the
-        opponent or the game has no such path, or the env steps the game's own methods."""
+        opponent or the game has no such path. (A game stepped through its own
+        ``apply_action(s)`` still checks the move there.)"""
         below = getattr(self.opponents[player], "uniform_below", None)
         move = getattr(self.state, "_random_legal_action", None)
-        if below is None or move is None or not self._direct:
+        if below is None or move is None:
             return None
         return move(player, below())
 
