@@ -154,7 +154,7 @@ class MaskedPolicy(MaskableActorCriticPolicy):
 def legal_table(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(legal, present)``: row r's legal actions in ascending order, padded to the
     most legal of any row (``legal`` 0 and ``present`` False in the padding)."""
-    rows, cols = np.nonzero(masks)
+    rows, cols = np.divmod(np.flatnonzero(masks), masks.shape[1])  # 2-D nonzero: 14x slower
     counts = np.bincount(rows, minlength=len(masks))
     if (counts == 0).any():
         raise ValueError("a row of the action masks has no legal action")
@@ -176,7 +176,10 @@ def legal_pick(latent: torch.Tensor, head: torch.nn.Linear, masks: np.ndarray,
     probability is 0 (``exp(HUGE_NEG - x)`` underflows)."""
     table, present = legal_table(masks)
     legal = torch.from_numpy(table).to(latent.device)
-    logits = torch.einsum("rkd,rd->rk", head.weight[legal], latent) + head.bias[legal]
+    flat = legal.reshape(-1)
+    weights = head.weight.index_select(0, flat).view(*legal.shape, -1)
+    logits = torch.bmm(weights, latent.unsqueeze(-1)).squeeze(-1) + head.bias.index_select(
+        0, flat).view(legal.shape)
     absent = torch.from_numpy(~present).to(latent.device)
     log_probs = torch.log_softmax(logits.masked_fill(absent, -torch.inf), dim=-1)
     picked = (log_probs.argmax(-1) if deterministic
