@@ -298,16 +298,26 @@ class MCTSAgent(Agent):
         second legality check. The same draws from ``self.rng`` in the same order
         (through ``core.playout.draws``: its numbers, without numpy's dispatch), so the
         same playouts, faster (``tests/test_mcts_same_search.py`` keeps the searches
-        equal to the plain loop's).
+        equal to the plain loop's). The legal cache (``State._legal``) is cleared once,
+        at the end: the unchecked steps never fill it (they list moves uncached, the
+        rules never ask for them), and a policy's checked ``apply_action`` clears what
+        its ``act`` filled.
         """
         policy, uniform, below = self._policy, self._uniform, self._below
+        own_playout = getattr(world, "_random_playout", None)
+        if own_playout is not None and policy is None:
+            own_playout(below, uniform)  # a game's own loop: the same draws and moves
+            return world.returns()
         # a game's own draw of a legal move, or of a chance outcome, where it has one
         # (core.playout.random_legal, random_chance: the same draws, the same actions)
         own_move = getattr(world, "_random_legal_action", None)
         own_outcome = getattr(world, "_chance_outcome_at", None)
         move = random_legal(world)
+        # the world's methods bound once: a playout is tens to hundreds of steps
+        current, step, record = world.current_player, world._apply_action, world.history.append
+        legal_of, outcomes_of = world._legal_actions, world.chance_outcomes
         while True:
-            cur = world.current_player()
+            cur = current()
             if cur >= 0:
                 if policy is not None:
                     world.apply_action(policy.act(world, cur))  # an agent's move: checked
@@ -315,20 +325,19 @@ class MCTSAgent(Agent):
                 if own_move is not None:
                     action = own_move(cur, below)
                 else:  # random_legal's move, inline: what _legal_for caches, uncached
-                    legal = world._legal_actions(cur)
+                    legal = legal_of(cur)
                     action = legal[below(len(legal))]
             elif cur == CHANCE:  # sample_chance, inline: one uniform draw
-                action = (pick_outcome(world.chance_outcomes(), uniform())
+                action = (pick_outcome(outcomes_of(), uniform())
                           if own_outcome is None else own_outcome(uniform()))
             elif cur == TERMINAL:
+                world._legal = None  # apply_unchecked's bookkeeping, once for the walk
                 return world.returns()
             else:  # a simultaneous node: a draw a seat, in seat order, as random_step's
                 # rng.choice(legal) draws exactly integers(len(legal))
                 joint = [move(seat, below) for seat in range(world.num_players)]
                 world._apply_actions(joint)  # apply_joint_unchecked, inline (ints already)
-                world.history.append(joint)
-                world._legal = None
+                record(joint)
                 continue
-            world._apply_action(action)  # apply_unchecked, inline (a call a step less)
-            world.history.append(action)
-            world._legal = None
+            step(action)  # apply_unchecked, inline (a call a step less)
+            record(action)

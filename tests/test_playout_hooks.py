@@ -22,6 +22,7 @@ from skagway_env.core import CHANCE, SIMULTANEOUS, State
 from skagway_env.core.playout import pick_python, random_chance, random_legal
 from skagway_env.games.klondike1896.phases import AUCTION, EXTRA, EXTRA_PLACE, PLACE
 from skagway_env.games.klondike1896_council.phases import RACE, TAKE
+from skagway_env.games.klondike_rush.state import KlondikeRushState
 
 from .conftest import CONFIGS, GameConfig
 from .walks import walks
@@ -32,8 +33,10 @@ CHANCE_HOOKED = [c for c in CONFIGS
                  if hasattr(c.make().state_class, "_chance_outcome_at")]
 STRIDE = 3  # every third position of each walk
 # the phases where each hooked game's own draw differs from the listing's, which the
-# walks must reach (the council's race: a seat's choices counted in a bit set)
-HOOKED_PHASES = {"klondike1896": {AUCTION, PLACE, EXTRA}, "klondike1896_council": {RACE, TAKE}}
+# walks must reach (the council's race: a seat's choices counted in a bit set; Klondike
+# Rush's bids counted, not listed)
+HOOKED_PHASES = {"klondike1896": {AUCTION, PLACE, EXTRA}, "klondike1896_council": {RACE, TAKE},
+                 "klondike_rush": {KlondikeRushState.BID}}
 
 
 def seats_to_move(state: State) -> list[int]:
@@ -59,6 +62,19 @@ def assert_listed_draws(state: State, player: int) -> None:
 
 def test_some_game_has_the_hook():
     assert {c.name for c in HOOKED} == set(HOOKED_PHASES)
+
+
+def test_the_walks_reach_the_last_bid():
+    """Klondike Rush's hook counts a last bid's bids too (no pass): checked where the
+    walks of the Last Bid variant reach one."""
+    configs = [c for c in HOOKED if c.name == "klondike_rush" and dict(c.params).get("last_bid")]
+    assert configs
+    reached = [state for config in configs for played in walks(config)
+               for state in played.positions(config.make())
+               if state.phase == KlondikeRushState.LAST]
+    assert reached
+    for state in reached:
+        assert_listed_draws(state, state.current_player())
 
 
 def test_the_walks_reach_the_additional_claims_placement():
@@ -110,7 +126,8 @@ def assert_listed_outcome(state: State) -> None:
 
 
 def test_some_games_have_the_chance_hook():
-    assert {"dawson_city_barbers", "klondike1896"} <= {c.name for c in CHANCE_HOOKED}
+    assert {"dawson_city_barbers", "klondike1896", "klondike_rush"} <= {
+        c.name for c in CHANCE_HOOKED}
 
 
 @pytest.mark.parametrize("config", CHANCE_HOOKED, ids=str)
@@ -126,7 +143,7 @@ def test_own_chance_outcomes_are_the_listed_pick(config: GameConfig):
 
 
 def test_the_generic_chance_outcome_is_the_listed_pick():
-    config = next(c for c in CONFIGS if c.name == "klondike_rush")
+    config = next(c for c in CONFIGS if c not in CHANCE_HOOKED)
     game = config.make()
     assert not hasattr(game.state_class, "_chance_outcome_at")
     played = walks(config)[0]

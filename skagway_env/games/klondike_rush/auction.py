@@ -54,9 +54,9 @@ def must_be_asked(s: KlondikeRushState, p: int) -> bool:
 
 def open_auction(s: KlondikeRushState) -> None:
     s.high_bid, s.high_bidder = 0, -1
-    s.status = [WAITING] * s.num_players
+    s.status = [WAITING] * s.game.seats
     s.acted = 0
-    if s.num_players == 2:
+    if s.game.two_players:
         _prompt_two(s, s.active)
     else:
         _next_bidder(s)
@@ -68,12 +68,12 @@ def bid(s: KlondikeRushState, p: int, amount: int) -> None:
     if s.phase == s.LAST:
         resolve(s)  # "Only one player may play a Last Bid card per turn"
     else:
-        _hand_on(s, p, won=s.num_players == 2 and s.status[1 - p] == PASSED)
+        _hand_on(s, p, won=s.game.two_players and s.status[1 - p] == PASSED)
 
 
 def pass_bid(s: KlondikeRushState, p: int) -> None:
     s.status[p] = PASSED
-    _hand_on(s, p, won=s.num_players == 2 and (s.status[1 - p] == PASSED
+    _hand_on(s, p, won=s.game.two_players and (s.status[1 - p] == PASSED
                                                 or s.high_bidder == 1 - p))
 
 
@@ -82,7 +82,7 @@ def _hand_on(s: KlondikeRushState, p: int, won: bool) -> None:
     is ``won`` ([2-Player Game]); otherwise the next bidder in turn order."""
     if won:
         resolve(s)
-    elif s.num_players == 2:
+    elif s.game.two_players:
         _prompt_two(s, 1 - p)
     else:
         s.acted += 1
@@ -99,13 +99,14 @@ def _prompt_two(s: KlondikeRushState, p: int) -> None:
 
 def _next_bidder(s: KlondikeRushState) -> None:
     """[Playing the Game 1] "Each player may only bid once", in turn order."""
-    n = s.num_players
+    n = s.game.seats
     lo = min_bid(s)  # must_be_asked, with the lowest bid found once
     can_open = lo <= MAX_BID
-    money, status, active, acted = s.money, s.status, s.active, s.acted
+    money, status, active, acted, tokens = s.money, s.status, s.active, s.acted, s.tokens
     while acted < n:
         p = (active + acted) % n
-        if (can_open and money[p] >= lo) or may_take_free_action(s, p):
+        # a seat without hunt tokens has no free action (each spends some): not asked
+        if (can_open and money[p] >= lo) or (any(tokens[p]) and may_take_free_action(s, p)):
             s.phase, s.to_move, s.acted = s.BID, p, acted
             return
         status[p] = PASSED
@@ -134,7 +135,7 @@ def may_declare_now(s: KlondikeRushState, p: int) -> bool:
 
 def _next_offer(s: KlondikeRushState) -> None:
     """[Last Bid Variant] the offer goes round from the active player (RULES_NOTES L1)."""
-    n = s.num_players
+    n = s.game.seats
     while s.acted < n:
         p = (s.active + s.acted) % n
         if _may_declare(s, p):
@@ -160,18 +161,17 @@ def resolve(s: KlondikeRushState) -> None:
     """The highest bidder pays the supply and takes the card(s): mine pieces on the
     card, an order card per supply crate. Unsold cards leave the game (RULES_NOTES A2)."""
     winner = s.high_bidder
-    cards = s.game.components.cards
     crates = 0
     if winner >= 0:
         s.touch(winner)
         s.money[winner] -= s.high_bid
         invest, unused = s.invest[winner], s.unused[winner]
+        cards, gains = s.game.components.cards, s.game.card_gains
         for c in s.lot:
-            card = cards[c]
-            for k, (symbols, mines) in enumerate(zip(card.invest, card.mines, strict=True)):
+            for k, symbols, mines in gains[c]:  # the card's non-zero companies
                 invest[k] += symbols
                 unused[k] += mines
-            crates += card.crates
+            crates += cards[c].crates
         s.cards_won[winner] += len(s.lot)
     s.lot = []
     s.crates = min(crates, sum(s.order_deck)) if crates else 0

@@ -57,6 +57,8 @@ class KlondikeRushGame(Game):
             raise GameParameterError(
                 f"klondike_rush: town must be a space 0..{comp.num_spaces - 1}, got {town!r}")
         self.town = town
+        self.seats = n  # the rules' hot paths read it here (State.num_players is a property)
+        self.two_players = n == 2  # [2-Player Game] rules
         self.lot_size = TWO_PLAYER_LOT if n == 2 else 1  # company cards an auction
         self.bid_raise = RAISE_TWO_PLAYERS if n == 2 else RAISE  # over the high bid
         self.token_spaces = tuple(x for x in range(comp.num_spaces) if x != town)
@@ -66,6 +68,11 @@ class KlondikeRushGame(Game):
         board[town] = TOWN
         self.town_costs = shortest_costs(board, comp.neighbours, 0)
         self.start_deck = tuple(starting_deck(comp, n))
+        # what winning each company card gives (auction.resolve): the companies it
+        # invests in or brings mines of, with both numbers, and its supply crates
+        self.card_gains = tuple(
+            tuple((k, i, m) for k, (i, m) in enumerate(zip(c.invest, c.mines, strict=True))
+                  if i or m) for c in comp.cards)
         self.obs_size = observation.size(comp)
         self.smallest_order = comp.smallest_order
         if sum(o.count for o in comp.orders) < ORDERS_DEALT * n:

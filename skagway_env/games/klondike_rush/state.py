@@ -7,12 +7,16 @@ free actions), endgame.
 
 from __future__ import annotations
 
-from itertools import compress
+from bisect import bisect_right
+from collections.abc import Callable
+from functools import cache
+from itertools import accumulate, compress
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core import CHANCE, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import auction, building, endgame, income, information, observation, setup, statistics
 from .actions import (
     DECLARE_LAST_BID,
@@ -20,6 +24,7 @@ from .actions import (
     END_BUILDING,
     FINISH,
     KEEP_PROFIT,
+    MAX_BID,
     PASS,
     USE_PROFIT,
     Bid,
@@ -43,6 +48,14 @@ if TYPE_CHECKING:
 
 TWO_PLAYER_REMOVED = 4  # [2-Player Game] "remove an additional 4 random company cards"
 TWO_PLAYER_LOT = 2  # [2-Player Game] "draw 2 company cards instead of 1"
+
+
+@cache
+def _even_running_sums(count: int) -> tuple[float, ...]:
+    """The running sums ``pick_outcome`` adds over ``count`` outcomes of odds
+    ``1.0 / count`` each (a company card draw), in its order."""
+    odds = 1.0 / count
+    return tuple(accumulate([odds] * count))
 
 
 class KlondikeRushState(State):
@@ -123,6 +136,37 @@ class KlondikeRushState(State):
             return [(k, c / total) for k, c in enumerate(self.order_deck) if c]
         raise ValueError("not a chance node")
 
+    def _chance_outcome_at(self, r: float) -> int:
+        """``pick_outcome(self.chance_outcomes(), r)``, a company card drawn without
+        listing the (card, odds) pairs: its running sums of ``1 / cards left`` are the
+        same sums in the same order, kept a deck size (the playout hook of
+        ``core.playout``; ``tests/test_playout_hooks.py``)."""
+        if self.phase != self.DRAW:
+            return pick_outcome(self.chance_outcomes(), r)
+        deck = self.deck
+        cards = list(compress(range(len(deck)), deck))
+        at = bisect_right(_even_running_sums(len(cards)), r)  # the first sum over r
+        return cards[at] if at < len(cards) else cards[-1]
+
+    def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
+        """``legal[below(len(legal))]`` of ``legal = self._legal_actions(player)``: the
+        same draw and the same action, without listing the bids (a range of up to
+        ``MAX_BID``) at an auction (the playout hook of ``core.playout``;
+        ``tests/test_playout_hooks.py``)."""
+        phase = self.phase
+        if phase != self.BID and phase != self.LAST:
+            legal = self._legal_actions(player)
+            return legal[below(len(legal))]
+        lo, hi = auction.min_bid(self), min(self.money[player], MAX_BID)
+        bids = hi - lo + 1 if hi >= lo else 0  # auction.bid_actions' range, counted
+        passes = 1 if phase == self.BID else 0  # PASS first, at a bid (not a last bid)
+        free = income.free_actions(self, player)
+        at = below(passes + bids + len(free))
+        if at < passes:
+            return PASS
+        at -= passes
+        return self.game.codec.bid(lo) + at if at < bids else free[at - bids]
+
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
         if phase == self.DRAW:
@@ -154,10 +198,11 @@ class KlondikeRushState(State):
         phase = self.phase
         if self.PHASE_PLAYER[phase] is None:  # a seat's decision
             p = self.to_move
-            self.touch(p)
+            self._dirty = (self._dirty or 0) | 1 << p  # touch(p), inline
             self._decide(p, self.game.codec.moves[action])
-            if self.phase != self.OVER and self._all_broke():
-                endgame.score_game(self)  # [Errata, Game End] "immediately ends"
+            # [Errata, Game End] "immediately ends" (_all_broke, its cheap half first)
+            if not any(self.money) and self.phase != self.OVER and self._all_broke():
+                endgame.score_game(self)
         elif phase == self.DRAW:
             self._draw_card(action)
         elif phase == self.CRATE:
@@ -242,7 +287,7 @@ class KlondikeRushState(State):
 
     def end_turn(self) -> None:
         """Next player; after the last card, one last turn each ([Game End])."""
-        n = self.num_players
+        n = self.game.seats
         if self.last_round:
             self.turns_left -= 1
             if self.turns_left:
@@ -262,7 +307,7 @@ class KlondikeRushState(State):
     def _next_settler(self) -> None:
         """A last window for free actions, in turn order, before final profits
         (RULES_NOTES F1); skipped only where the table can rule out any free action."""
-        n = self.num_players
+        n = self.game.seats
         while self.acted < n:
             p = (self.active + 1 + self.acted) % n
             if income.may_take_free_action(self, p):

@@ -8,11 +8,13 @@ seat its view. DESIGN.md describes the fields and the stage table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...core import State
+from ...core import CHANCE, TERMINAL, State
+from ...core.playout import pick_outcome
 from . import (
     cleanup,
     endgame,
@@ -206,6 +208,40 @@ class SkagwayState(State):
         # the action to the stage).
         rule, args = self.game.move_rules[action]
         rule(self, *args)
+
+    def _random_playout(self, below: Callable[[int], int], uniform: Callable[[], float]) -> None:
+        """Play uniformly random moves (chance by its odds) to the end, in place: the
+        loop of ``MCTSAgent._playout`` with ``current_player``, ``_legal_actions``,
+        ``chance_outcomes`` and ``_apply_action`` read straight from their tables
+        (``dispatch.py``), a step's four calls fewer. The same draws from ``below`` and
+        ``uniform`` in the same order, the same moves and history
+        (``tests/skagway/test_random_playout.py``).
+
+        Skagway has no simultaneous node. The display log is dropped first (the
+        playout's events go unnoted; ``_ensure_log`` rebuilds it from ``history`` if
+        the state is ever shown), and the legal cache is left clear, as
+        ``apply_action`` leaves it."""
+        self._log = self._turn_start = None
+        self._legal = None
+        to_move, listed, outcomes = TO_MOVE, LEGAL, OUTCOMES
+        resolvers, rules = CHANCE_RESOLVERS, self.game.move_rules
+        record = self.history.append
+        while True:
+            stage = self.stage
+            cur = to_move[stage](self)
+            if cur >= 0:
+                legal = listed[stage](self, cur)
+                action = legal[below(len(legal))]
+                rule, args = rules[action]
+                rule(self, *args)
+                record(action)
+            elif cur == CHANCE:
+                action = pick_outcome(outcomes[stage](self), uniform())
+                resolvers[stage](self, action)
+                record(action)
+            else:
+                assert cur == TERMINAL
+                return
 
     def _start_game(self, first: int) -> None:
         """[3.4] Points 2, 3, 4, 5 clockwise from the starting player, who takes the
