@@ -40,8 +40,10 @@ import numpy as np
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from skagway_env.core.playout import (
+    apply_unchecked,
     draws,
     pick_outcome,
+    random_chance,
     random_legal,
     sample_chance,
 )
@@ -183,14 +185,21 @@ class MCTSAgent(Agent):
         node = root
         expanded = False
         below = self._below
+        # sample_chance's draw (through the game's own hook where it has one: the same
+        # outcome); the moves are drawn from the listed outcomes and legal actions, so
+        # they are applied without apply_action's second look at them (apply_unchecked)
+        outcome_at = random_chance(world)
         while not expanded:
             cur = world.current_player()
             if cur == TERMINAL:
                 break
             if cur == CHANCE:
-                action = sample_chance(world, self.rng, self._uniform)
-                world.apply_action(action)
-                node = node.children.setdefault(action, Node())
+                action = outcome_at(self._uniform())
+                apply_unchecked(world, action)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node()
+                node = child
                 continue
             if cur == SIMULTANEOUS:
                 # a draw a seat, in seat order: rng.choice(legal) draws integers(len(legal))
@@ -204,14 +213,14 @@ class MCTSAgent(Agent):
                     node = child
                 world.apply_actions(joint)
                 continue
-            legal = world._legal_for(cur)  # read, never changed: no copy
+            legal = world._kept_legal(cur, False)  # read, never changed: no copy
             hint = self._prior_weights(world, cur) if self._prior is not None else None
             action = self._select(node, legal, hint)
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = Node()
                 expanded = True
-            world.apply_action(action)
+            apply_unchecked(world, action)
             path.append((child, cur))
             node = child
         returns = self._playout(world) if self._value_net is None else self._leaf_value(world)

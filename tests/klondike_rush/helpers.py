@@ -47,7 +47,8 @@ def put(state: KlondikeRushState, **fields) -> KlondikeRushState:
     """Set state fields by hand (a test's table), dropping the caches."""
     for key, value in fields.items():
         setattr(state, key, value)
-    state._legal = state._costs = state._board = state._board_text = state._rows = None
+    state._legal = state._costs = state._offers = state._board = state._board_text = None
+    state._rows = None
     return state
 
 

@@ -1,7 +1,8 @@
 """The engine's caches and fast paths against the plain rules, where players go.
 
 ``building.costs`` is kept up to date through new mines (``building._after_mines``)
-from the town's costs, never recomputed; ``can_build``, ``bid_actions`` and
+from the town's costs, never recomputed; ``can_build`` and ``build_actions`` read the
+empty spaces by cost (``building.offers``); ``bid_actions`` and
 ``free_actions`` are written for speed. Each is checked here against the rule as
 written plainly, at every position of games walked by the heuristic styles, by
 "sensible random" seats and by uniform play (tests/walks.py), every player count and
@@ -72,8 +73,8 @@ def test_fast_paths_equal_the_plain_rules_along_walked_games(config):
 
 
 def test_a_mine_leaves_the_costs_of_the_board_before_it_alone():
-    """Clones share the cost cache while they share the board: a build gives the
-    builder a new one and changes no list the clone before it holds."""
+    """Clones share the cost and offer caches while they share the board: a build
+    gives the builder new ones and changes no list the clone before it holds."""
     config = KR_CONFIGS[0]
     game = config.make()
     compared = 0
@@ -85,12 +86,19 @@ def test_a_mine_leaves_the_costs_of_the_board_before_it_alone():
         if not legal:
             continue
         before = state.clone()
-        after = state.clone()
+        for p in range(game.num_players):
+            building.build_actions(before, p)  # the offers of the board before, filled
+        after = before.clone()
         after.apply_action(legal[0])
         assert after._costs is not before._costs
+        assert after._offers is not before._offers
         for c in range(4):
             assert building.costs(after, c) == bellman_ford(after, c)
             assert building.costs(before, c) == bellman_ford(before, c)
+        for p in range(game.num_players):
+            for s in (after, before):
+                assert building.build_actions(s, p) == plain_builds(s, p)
+                assert building.can_build(s, p) == bool(plain_builds(s, p))
         compared += 1
     assert compared > 5
 

@@ -7,6 +7,7 @@ two spaces that both hold mines costing $1.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from .components import NUM_COMPANIES
@@ -90,6 +91,23 @@ def costs(s: KlondikeRushState, company: int) -> list[int]:
     return found
 
 
+def offers(s: KlondikeRushState, company: int) -> tuple[list[int], list[int]]:
+    """The empty spaces a mine of ``company`` may go on, cheapest first (ties in space
+    order), and their costs: ``(costs, spaces)``. What a seat can pay is then a prefix
+    (``bisect``), and whether it can build anything one comparison. Cached on the state
+    like ``costs``: clones share it while they share the board, a build drops it."""
+    cache = s._offers
+    if cache is None:
+        cache = s._offers = [None] * NUM_COMPANIES
+    found = cache[company]
+    if found is None:
+        cost = costs(s, company)
+        spaces = sorted((x for x, m in enumerate(s.space_mine) if m == EMPTY),
+                        key=cost.__getitem__)
+        found = cache[company] = ([cost[x] for x in spaces], spaces)
+    return found
+
+
 def build_actions(s: KlondikeRushState, p: int) -> list[int]:
     """Every mine ``p`` may build now: an unused mine on an empty space it can pay."""
     money = s.money[p]
@@ -97,30 +115,28 @@ def build_actions(s: KlondikeRushState, p: int) -> list[int]:
         return []  # every connection costs $1 or more
     unused = s.unused[p]
     codec = s.game.codec
-    mines = s.space_mine
     out: list[int] = []
     for c in range(NUM_COMPANIES):
         if unused[c]:
-            cost = costs(s, c)
-            base = codec.build(c, 0)
-            out += [base + x for x, m in enumerate(mines)
-                    if m == EMPTY and cost[x] <= money]
+            prices, spaces = offers(s, c)
+            paid = bisect_right(prices, money)  # the spaces costing at most its money
+            if paid:
+                base = codec.build(c, 0)
+                out += [base + x for x in sorted(spaces[:paid])]
     return out
 
 
 def can_build(s: KlondikeRushState, p: int) -> bool:
-    """Whether ``build_actions(s, p)`` holds any mine (stops at the first)."""
+    """Whether ``build_actions(s, p)`` holds any mine (its cheapest space, a company)."""
     money = s.money[p]
     if money < 1:
         return False
     unused = s.unused[p]
-    mines = s.space_mine
     for c in range(NUM_COMPANIES):
         if unused[c]:
-            cost = costs(s, c)
-            for x, m in enumerate(mines):
-                if m == EMPTY and cost[x] <= money:
-                    return True
+            prices = offers(s, c)[0]
+            if prices and prices[0] <= money:
+                return True
     return False
 
 
@@ -134,7 +150,7 @@ def build(s: KlondikeRushState, p: int, company: int, space: int) -> None:
         s.tokens[p][token] += 1
         s.space_token[space] = EMPTY
     s.track[company] += 1
-    s._board = s._board_text = None
+    s._board = s._board_text = s._offers = None
     cache = s._costs
     if cache is not None:  # costs before this mine, and the spaces built since
         s._costs = [entry if entry is None else (entry, (space,)) if type(entry) is list

@@ -113,6 +113,7 @@ class KlondikeRushState(State):
         self.last_round = False
         self.turns_left = 0
         self._costs: list | None = [game.town_costs] * NUM_COMPANIES  # building.costs
+        self._offers: list | None = None  # building.offers, a company's by cost
         self._board: np.ndarray | None = None
         self._board_text: str | None = None  # observation.board_text cache
         self._rows: np.ndarray | None = None  # observation.seat_rows cache
@@ -166,6 +167,28 @@ class KlondikeRushState(State):
             return PASS
         at -= passes
         return self.game.codec.bid(lo) + at if at < bids else free[at - bids]
+
+    def _random_playout(self, below: Callable[[int], int], uniform: Callable[[], float]) -> None:
+        """Play uniformly random moves (chance by its odds) to the end, in place: the
+        loop of ``MCTSAgent._playout`` with this game's own draws
+        (``_random_legal_action``, ``_chance_outcome_at``) and ``current_player`` read
+        off ``PHASE_PLAYER``, a step's calls fewer. The same draws from ``below`` and
+        ``uniform`` in the same order, the same moves and history
+        (``tests/test_own_playouts.py``); the legal cache is left clear, as
+        ``apply_action`` leaves it."""
+        self._legal = None
+        record, deciders = self.history.append, self.PHASE_PLAYER
+        move, outcome, step = self._random_legal_action, self._chance_outcome_at, self._apply_action
+        while True:
+            who = deciders[self.phase]
+            if who is None:  # a seat's decision
+                action = move(self.to_move, below)
+            elif who == CHANCE:
+                action = outcome(uniform())
+            else:
+                return  # TERMINAL
+            step(action)
+            record(action)
 
     def _legal_actions(self, player: int) -> list[int]:
         phase = self.phase
@@ -392,7 +415,7 @@ class KlondikeRushState(State):
         for key in self.CLONED_TABLES:
             d[key] = [row[:] for row in d[key]]
         d["_legal"] = None
-        # _costs, _board, _board_text: caches of the mines and tokens only, replaced
+        # _costs, _offers, _board, _board_text: caches of the mines and tokens only, replaced
         # on change, shared safely; _rows is an array refreshed in place
         d["_rows"] = None
         new.__dict__ = d
