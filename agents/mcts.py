@@ -269,32 +269,34 @@ class MCTSAgent(Agent):
         search overrides it where playouts disagree.
         """
         children = node.children
-        untried = []
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        untried: list[int] = []
+        best_score, best = -math.inf, []
+        # one pass: each tried child counts this availability and, while no untried
+        # action has shown up (which would be picked instead), is scored on it
         for a in legal:
             child = children.get(a)
             if child is None:
                 untried.append(a)
-            else:
-                child.available += 1
-        if hint and untried:
-            first = max(untried, key=lambda a: hint.get(a, 0.0))
-            if hint.get(first, 0.0) > 0.0:
-                return first
-        if untried:
-            return untried[self._below(len(untried))]
-        c = self.exploration
-        log, sqrt = math.log, math.sqrt
-        best_score, best = -math.inf, []
-        for a in legal:
-            child = children[a]
+                continue
+            available = child.available = child.available + 1
+            if untried:
+                continue
             visits = child.visits
-            score = child.total / visits + c * sqrt(log(child.available) / visits)
+            score = child.total / visits + c * sqrt(log(available) / visits)
             if hint:
                 score += self.prior_bonus * hint.get(a, 0.0) / (1 + visits)
             if score > best_score:
                 best_score, best = score, [a]
             elif score == best_score:
                 best.append(a)
+        if hint and untried:
+            first = max(untried, key=lambda a: hint.get(a, 0.0))
+            if hint.get(first, 0.0) > 0.0:
+                return first
+        if untried:
+            return untried[self._below(len(untried))]
         return best[0] if len(best) == 1 else best[self._below(len(best))]
 
     def _playout(self, world: State) -> list[float]:

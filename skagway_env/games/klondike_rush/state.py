@@ -161,7 +161,8 @@ class KlondikeRushState(State):
         lo, hi = auction.min_bid(self), min(self.money[player], MAX_BID)
         bids = hi - lo + 1 if hi >= lo else 0  # auction.bid_actions' range, counted
         passes = 1 if phase == self.BID else 0  # PASS first, at a bid (not a last bid)
-        free = income.free_actions(self, player)
+        # every free action spends hunt tokens: none without (income.free_actions)
+        free = income.free_actions(self, player) if any(self.tokens[player]) else ()
         at = below(passes + bids + len(free))
         if at < passes:
             return PASS
