@@ -77,3 +77,59 @@ def test_a_limited_filter_that_dropped_the_only_explanation_raises():
     with pytest.raises(ValueError, match="no arrangement"):
         kept.extend([("reveal", 0, B, False)])
     HoldingsFilter(2, 1, [5, 1]).extend(moves + [("reveal", 0, B, False)])
+
+
+class PlainFilter(HoldingsFilter):
+    """The draws as ``_advance`` moves (how they were written before ``_draw`` and
+    ``_seen_draw`` were written out for speed)."""
+
+    def _draw(self, holder, tag=None):
+        offset = holder * self.kinds
+
+        def moves(config):
+            return [(config[:offset + kind] + (config[offset + kind] + 1,)
+                     + config[offset + kind + 1:], left, kind)
+                    for kind, left in enumerate(self._pool(config)) if left > 0]
+        return self._advance(tag, moves)
+
+    def _seen_draw(self, kind):
+        self.unseen = self.unseen[:kind] + (self.unseen[kind] - 1,) + self.unseen[kind + 1:]
+
+        def moves(config):
+            left = self._pool(config)[kind]
+            return [(config, left + 1, None)] if left >= 0 else []
+        return self._advance(None, moves)
+
+
+def test_the_written_out_draws_are_the_plain_moves():
+    """Along Skagway games, every seat's Gold and Goods filters built with the written-out
+    draws hold the same arrangements, weights, parents and order as with the plain
+    moves, and sample the same."""
+    import skagway_env
+    from skagway_env.core.playout import random_step
+    from skagway_env.games.skagway import information
+
+    compared = 0
+    for seed in range(3):
+        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
+        state, rng = game.new_initial_state(), np.random.default_rng(seed)
+        for _ in range(260 + 40 * seed):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        book = information.ledger(state)
+        for viewer in range(game.num_players):
+            for pile in ("gold", "goods"):
+                fast = information._new_filter(state, pile, None)
+                plain = PlainFilter(fast.kinds, fast.holders, fast.unseen)
+                moves = information._filter_moves(state, book, pile, viewer, 0)
+                fast, plain = fast.extend(moves), plain.extend(moves)
+                assert list(fast.weights.items()) == list(plain.weights.items())
+                assert fast.unseen == plain.unseen and len(fast.steps) == len(plain.steps)
+                for ours, theirs in zip(fast.steps, plain.steps, strict=True):
+                    assert ours.tag == theirs.tag
+                    assert list(ours.parents.items()) == list(theirs.parents.items())
+                assert fast.sample(np.random.default_rng(7)) == plain.sample(
+                    np.random.default_rng(7))
+                compared += any(m[0] == "draw" for m in moves)
+    assert compared >= 6

@@ -137,6 +137,12 @@ class HoldingsFilter:
                 else:
                     found.append((config, x, kind))
                     weights[child] += x
+        return self._step(tag, weights, parents)
+
+    def _step(self, tag: Hashable, weights: dict[Config, float],
+              parents: dict[Config, list]) -> Step:
+        """The step whose configurations now are ``weights`` (unnormalised), each
+        with its ``parents``: the heaviest ``limit`` kept, weights scaled to a top of 1."""
         if self.limit is not None and len(weights) > self.limit:
             total = sum(weights.values())
             kept = heapq.nlargest(self.limit, weights.items(), key=itemgetter(1))
@@ -149,28 +155,51 @@ class HoldingsFilter:
         return Step(tag, parents)
 
     def _draw(self, holder: int, tag: Hashable = None) -> Step:
-        """Hidden ``holder`` draws an item from the pool at random."""
-        k = self.kinds
-        offset = holder * k
+        """Hidden ``holder`` draws an item from the pool at random.
 
-        def moves(config):
-            out = []
-            for kind, left in enumerate(self._pool(config)):
+        ``_advance`` written out for the commonest move (a Skagway view's filter is
+        mostly draws): the same children, weights and sums in the same order, without
+        a call and a list of moves a configuration (``tests/test_hidden.py`` checks it
+        against ``_advance``)."""
+        k = self.kinds
+        offset, base, unseen = holder * k, k * self.holders, self.unseen
+        weights: dict[Config, float] = {}
+        parents: dict[Config, list] = {}
+        found_at = parents.get
+        for config, w in self.weights.items():
+            pool = [u - sum(config[j:base:k]) for j, u in enumerate(unseen)]  # _pool
+            for kind in config[base:]:
+                pool[kind] -= 1
+            for kind, left in enumerate(pool):
                 if left > 0:
                     i = offset + kind
-                    out.append((config[:i] + (config[i] + 1,) + config[i + 1:], left, kind))
-            return out
-        return self._advance(tag, moves)
+                    child = config[:i] + (config[i] + 1,) + config[i + 1:]
+                    x = w * left
+                    found = found_at(child)
+                    if found is None:
+                        parents[child] = [(config, x, kind)]
+                        weights[child] = x
+                    else:
+                        found.append((config, x, kind))
+                        weights[child] += x
+        return self._step(tag, weights, parents)
 
     def _seen_draw(self, kind: int) -> Step:
-        """The viewer draws ``kind`` from the pool (likelier where the pool holds more)."""
-        self.unseen = _bump(self.unseen, kind, -1)
+        """The viewer draws ``kind`` from the pool (likelier where the pool holds more).
 
-        def moves(config):
-            left = self._pool(config)[kind]
+        Each configuration is its own only child (``_advance``'s result, written out
+        as ``_draw`` is)."""
+        self.unseen = _bump(self.unseen, kind, -1)
+        k, base, unseen = self.kinds, self.kinds * self.holders, self.unseen[kind]
+        weights: dict[Config, float] = {}
+        parents: dict[Config, list] = {}
+        for config, w in self.weights.items():
+            left = unseen - sum(config[kind:base:k]) - config[base:].count(kind)  # _pool
             if left >= 0:
-                yield config, left + 1, None
-        return self._advance(None, moves)
+                x = w * (left + 1)
+                parents[config] = [(config, x, None)]
+                weights[config] = x
+        return self._step(None, weights, parents)
 
     def _reveal(self, holder: int, kind: int, to_pool: bool) -> Step:
         """Hidden ``holder`` shows an item of ``kind`` and puts it in the pool, or out
