@@ -11,10 +11,12 @@ by it (``may_take_free_action``); otherwise it is asked and may pass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import MAX_BID
-from .income import may_take_free_action
+from .actions import MAX_BID, PASS
+from .endgame import score_game
+from .income import free_actions, may_take_free_action
 
 if TYPE_CHECKING:
     from .state import KlondikeRushState
@@ -87,6 +89,38 @@ def _hand_on(s: KlondikeRushState, p: int, won: bool) -> None:
     else:
         s.acted += 1
         _next_bidder(s)
+
+
+def play_random_bid(s: KlondikeRushState, below: Callable[[int], int]) -> int:
+    """A playout's move at a bid of 3-5 players: the seat's draw (``PASS``, a bid,
+    a free action: ``KlondikeRushState._random_legal_action``'s) played as
+    ``_apply_action`` plays it, with ``bid`` / ``pass_bid`` and ``_hand_on`` inline;
+    returns the action. The same draw and the same state after it
+    (``tests/test_own_playouts.py``)."""
+    p = s.to_move
+    money = s.money
+    lo = 1 if s.high_bidder < 0 else s.high_bid + s.game.bid_raise  # min_bid
+    hi = min(money[p], MAX_BID)
+    bids = hi - lo + 1 if hi >= lo else 0
+    free = free_actions(s, p) if any(s.tokens[p]) else ()  # each spends tokens
+    at = below(1 + bids + len(free))
+    if at > bids:  # a free action: the rules' own path
+        action = free[at - 1 - bids]
+        s._apply_action(action)
+        return action
+    s._dirty = (s._dirty or 0) | 1 << p  # touch(p)
+    if at:
+        s.high_bid, s.high_bidder = lo + at - 1, p
+        s.status[p] = BID
+        action = s.game.codec.bid(lo + at - 1)
+    else:
+        s.status[p] = PASSED
+        action = PASS
+    s.acted += 1
+    _next_bidder(s)
+    if not any(money) and s.phase != s.OVER and s._all_broke():
+        score_game(s)  # [Errata, Game End] "immediately ends", as _apply_action checks
+    return action
 
 
 def _prompt_two(s: KlondikeRushState, p: int) -> None:

@@ -172,16 +172,22 @@ class KlondikeRushState(State):
     def _random_playout(self, below: Callable[[int], int], uniform: Callable[[], float]) -> None:
         """Play uniformly random moves (chance by its odds) to the end, in place: the
         loop of ``MCTSAgent._playout`` with this game's own draws
-        (``_random_legal_action``, ``_chance_outcome_at``) and ``current_player`` read
-        off ``PHASE_PLAYER``, a step's calls fewer. The same draws from ``below`` and
+        (``_random_legal_action``, ``_chance_outcome_at``), ``current_player`` read
+        off ``PHASE_PLAYER``, and a bid of 3-5 players drawn and played in one
+        (``auction.play_random_bid``), a step's calls fewer. The same draws from ``below`` and
         ``uniform`` in the same order, the same moves and history
         (``tests/test_own_playouts.py``); the legal cache is left clear, as
         ``apply_action`` leaves it."""
         self._legal = None
         record, deciders = self.history.append, self.PHASE_PLAYER
         move, outcome, step = self._random_legal_action, self._chance_outcome_at, self._apply_action
+        bidding = self.BID if not self.game.two_players else None  # play_random_bid's
         while True:
-            who = deciders[self.phase]
+            phase = self.phase
+            who = deciders[phase]
+            if phase == bidding:  # the commonest decision, drawn and played at once
+                record(auction.play_random_bid(self, below))
+                continue
             if who is None:  # a seat's decision
                 action = move(self.to_move, below)
             elif who == CHANCE:
