@@ -133,3 +133,22 @@ def test_the_written_out_draws_are_the_plain_moves():
                     np.random.default_rng(7))
                 compared += any(m[0] == "draw" for m in moves)
     assert compared >= 6
+
+
+def test_a_redeal_counts_what_numpy_counts():
+    """``redeal`` tallies the shuffled items in Python: the counts ``np.bincount`` gives
+    for the same shuffle, seat by seat, and the supply left."""
+    from skagway_env.core.hidden import redeal
+
+    for seed in range(20):
+        supply, held = [3, 0, 2, 5], [[1, 1, 0, 0], [0, 0, 0, 0], [2, 0, 1, 0]]
+        ours = [row[:] for row in held]
+        left = redeal(np.random.default_rng(seed), supply, ours, [0, 2])
+        rng = np.random.default_rng(seed)
+        pool = [a + b + c for a, b, c in zip(supply, held[0], held[2], strict=True)]
+        items = np.repeat(np.arange(4), pool)
+        rng.shuffle(items)
+        assert ours[0] == np.bincount(items[:2], minlength=4).tolist()
+        assert ours[1] == [0, 0, 0, 0]
+        assert ours[2] == np.bincount(items[2:5], minlength=4).tolist()
+        assert left == np.bincount(items[5:], minlength=4).tolist()

@@ -31,12 +31,21 @@ def redeal(rng: np.random.Generator, supply: list[int], held: list[list[int]],
         pool = [a + b for a, b in zip(pool, held[q], strict=True)]
     items = np.repeat(np.arange(len(pool)), pool)
     rng.shuffle(items)
+    dealt = items.tolist()  # counted in Python: a few dozen items, a bincount a seat cost more
     start = 0
     for q in seats:
         size = sum(held[q])
-        held[q] = np.bincount(items[start:start + size], minlength=len(pool)).tolist()
+        held[q] = _tally(dealt[start:start + size], len(pool))
         start += size
-    return np.bincount(items[start:], minlength=len(pool)).tolist()
+    return _tally(dealt[start:], len(pool))
+
+
+def _tally(items: list[int], kinds: int) -> list[int]:
+    """How many of ``items`` are of each kind ``0..kinds-1`` (``np.bincount``'s counts)."""
+    counts = [0] * kinds
+    for kind in items:
+        counts[kind] += 1
+    return counts
 
 
 Config = tuple[int, ...]
