@@ -18,7 +18,7 @@ import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from ...core.playout import pick_outcome
-from . import cards, observation, race, scoring, secret, statistics
+from . import cards, observation, playout, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
 from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
     FILL,
@@ -164,6 +164,13 @@ class CouncilState(State):
         if self.phase == PACE:
             return pick_outcome(self.game.pace_list, r)
         return pick_outcome(self.chance_outcomes(), r)
+
+    def _random_playout(self, below: Callable[[int], int], uniform: Callable[[], float]) -> None:
+        """``MCTSAgent._playout``'s own loop for this game (``playout.random_playout``):
+        the same draws, moves and history as the generic loop of the two hooks above,
+        with a race tick drawn and applied seat by seat in one pass
+        (``tests/test_own_playouts.py``)."""
+        playout.random_playout(self, below, uniform)
 
     def clone(self) -> CouncilState:
         """``State.clone`` written out for this state's shapes: every list it holds has
