@@ -38,24 +38,35 @@ if TYPE_CHECKING:
 def random_playout(s: CouncilState, below: Callable[[int], int],
                    uniform: Callable[[], float]) -> None:
     """Play ``s`` to its end with uniformly random moves (chance by its odds), in place;
-    the legal cache is left clear, as ``apply_action`` leaves it."""
+    the legal cache is left clear, as ``apply_action`` leaves it. The checks of rounds
+    before the last are made without their log lines (``CouncilState._quiet``: the
+    playout's world is never shown, and the last round's check writes the log the
+    generic loop leaves)."""
     game = s.game
     codec = game.codec
-    wait, declare, place_base, per_slot = codec.wait, codec.declare, codec.place_base, \
-        codec.per_slot
-    board_beats, slot_beats = game.params.board_beats, game.slot_beats
-    no_pace = game.params.pace_beats == 1
+    wait, declare, place_base, per_slot = (codec.wait, codec.declare, codec.place_base,
+                                           codec.per_slot)
+    board_beats, slot_beats, places = game.params.board_beats, game.slot_beats, \
+        game.slot_places
+    no_pace, race_end = game.params.pace_beats == 1, game.race_end
+    going_on = 2 if game.has_last_player else 1  # racers for the race to go on alone
     pace_list, table, seat_slots = game.pace_list, game.race_table, game.seat_slots
     draw = race._COMPILED.random_choice if table is not None else None
     seats = range(s.num_players)
-    record = s.history.append
-    s._legal = None
+    history = s.history
+    record = history.append
+    s._legal = s._public = s._observed = None
+    s._quiet = True
+    landscape: list[list[int]] = []
+    terrain: list = []  # a seat's (gold, rubies) by cell, for the boards it has laid
     while True:
         phase = s.phase
         if phase == RACE:
-            s._public = s._observed = None
             clock, last = s.clock, s.last
-            declared_at, free_at, landscape = s.declared, s.free_at, s.landscape
+            declared_at, free_at = s.declared, s.free_at
+            if s.landscape is not landscape:  # a new round: new seats' records
+                landscape = s.landscape
+                terrain = [None] * len(landscape)
             pacing = s.pacing
             joint, declared = [], []
             for p in seats:
@@ -70,11 +81,21 @@ def random_playout(s: CouncilState, below: Callable[[int], int],
                 joint.append(action)
                 if action < place_base:  # Lay (``race.play_tick``'s branches)
                     landscape[p].append(action)
+                    terrain[p] = None
                     free_at[p] = clock + board_beats
                     pacing.append(p)
-                elif action < declare:  # Place
+                elif action < declare:  # Place (``race.lay_claim``, written out)
                     slot, offset = divmod(action - place_base, per_slot)
-                    race.lay_claim(s, p, slot, offset)
+                    place = places[slot][offset]
+                    gold, ruby = terrain[p] or game.terrain(landscape[p])
+                    terrain[p] = gold, ruby
+                    cells = place.cells
+                    s.covered[p] |= place.mask
+                    s.halo[p] = place.halo
+                    s.used[p] |= 1 << slot
+                    s.last_claim[p] = place.mask
+                    s.gold[p] += sum(map(gold.__getitem__, cells))
+                    s.rubies[p] += sum(map(ruby.__getitem__, cells))
                     s.placed[p].append(action)
                     free_at[p] = clock + slot_beats[slot]
                     pacing.append(p)
@@ -83,19 +104,34 @@ def random_playout(s: CouncilState, below: Callable[[int], int],
                 else:
                     declared_at[p] = clock
                     declared.append(p)
+            record(joint)
             s.pending = declared
             if no_pace:
-                s.pacing = []
+                pacing.clear()
+            while pacing:  # each move's pace, drawn in turn (``_settle``: PACE each)
+                action = pick_outcome(pace_list, uniform())
+                free_at[pacing.pop(0)] += action
+                record(action)
+            if not (declared or s.queue or last >= 0):  # ``_race_goes_on``, inline
+                times = [free_at[p] for p in seats if declared_at[p] < 0]
+                if len(times) >= going_on:
+                    next_move = min(times)
+                    if next_move < race_end:
+                        s.clock = next_move
+                        continue
+            # ``_settle`` runs before its node's action is in the history (a round's
+            # end notes ``len(history) + 1``): the last action recorded waits for it
+            ended = history.pop()
             s._settle()
-            record(joint)
+            record(ended)
         elif phase == PACE:  # ``_apply_action``'s pace branch
-            s._public = s._observed = None
             action = pick_outcome(pace_list, uniform())
             s.free_at[s.pacing.pop(0)] += action
             s.phase = RACE
             s._settle()
             record(action)
         elif phase == OVER:
+            s._quiet = None
             return
         else:
             cur = s.current_player()

@@ -68,6 +68,9 @@ class CouncilState(State):
         self._public: tuple | None = None  # observation._public's cache
         self._observed: np.ndarray | None = None  # observation.encode_every_seat's rows
         self._blocks: dict | None = None  # observation's pieces, kept across moves
+        # True inside ``playout.random_playout``: the checks of rounds before the last
+        # write no log lines (nobody reads them; the last round's writes the log)
+        self._quiet: bool | None = None
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
@@ -377,7 +380,8 @@ class CouncilState(State):
                 and all(d >= 0 for d in self.declared))
 
     def _end_round(self) -> None:
-        self.log = scoring.check_round(self)
+        self.log = scoring.check_round(
+            self, self._quiet is None or self.round + 1 == self.game.rounds)
         cards.discard_taken(self)
         self.round += 1
         self._new_round_seats()
