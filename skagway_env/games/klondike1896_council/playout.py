@@ -46,79 +46,81 @@ def random_playout(s: CouncilState, below: Callable[[int], int],
     codec = game.codec
     wait, declare, place_base, per_slot = (codec.wait, codec.declare, codec.place_base,
                                            codec.per_slot)
-    board_beats, slot_beats, places = game.params.board_beats, game.slot_beats, \
-        game.slot_places
+    board_beats, slot_beats = game.params.board_beats, game.slot_beats
+    places = game.slot_places
     no_pace, race_end = game.params.pace_beats == 1, game.race_end
     going_on = 2 if game.has_last_player else 1  # racers for the race to go on alone
     pace_list, table, seat_slots = game.pace_list, game.race_table, game.seat_slots
     draw = race._COMPILED.random_choice if table is not None else None
     seats = range(s.num_players)
+    waits = [wait] * s.num_players
     history = s.history
     record = history.append
     s._legal = s._public = s._observed = None
     s._quiet = True
-    landscape: list[list[int]] = []
-    terrain: list = []  # a seat's (gold, rubies) by cell, for the boards it has laid
+    seen = None  # the round's seat records below were read from (``_new_round_seats``)
     while True:
         phase = s.phase
         if phase == RACE:
-            clock, last = s.clock, s.last
-            declared_at, free_at = s.declared, s.free_at
-            if s.landscape is not landscape:  # a new round: new seats' records
-                landscape = s.landscape
-                terrain = [None] * len(landscape)
-            pacing = s.pacing
-            joint, declared = [], []
-            for p in seats:
-                if declared_at[p] >= 0 or p == last or free_at[p] > clock:
-                    joint.append(wait)  # busy or out: ``below(1)`` draws nothing
-                    continue
-                if draw is not None:
-                    action = draw(table, s.covered[p], s.halo[p], s.used[p], landscape[p],
-                                  seat_slots[p], below)
-                else:
-                    action = race.random_choice(s, p, below)
-                joint.append(action)
-                if action < place_base:  # Lay (``race.play_tick``'s branches)
-                    landscape[p].append(action)
-                    terrain[p] = None
-                    free_at[p] = clock + board_beats
-                    pacing.append(p)
-                elif action < declare:  # Place (``race.lay_claim``, written out)
-                    slot, offset = divmod(action - place_base, per_slot)
-                    place = places[slot][offset]
-                    gold, ruby = terrain[p] or game.terrain(landscape[p])
-                    terrain[p] = gold, ruby
-                    cells = place.cells
-                    s.covered[p] |= place.mask
-                    s.halo[p] = place.halo
-                    s.used[p] |= 1 << slot
-                    s.last_claim[p] = place.mask
-                    s.gold[p] += sum(map(gold.__getitem__, cells))
-                    s.rubies[p] += sum(map(ruby.__getitem__, cells))
-                    s.placed[p].append(action)
-                    free_at[p] = clock + slot_beats[slot]
-                    pacing.append(p)
-                elif action == wait:
-                    free_at[p] = clock + WAIT_BEATS
-                else:
-                    declared_at[p] = clock
-                    declared.append(p)
-            record(joint)
-            s.pending = declared
-            if no_pace:
-                pacing.clear()
-            while pacing:  # each move's pace, drawn in turn (``_settle``: PACE each)
-                action = pick_outcome(pace_list, uniform())
-                free_at[pacing.pop(0)] += action
-                record(action)
-            if not (declared or s.queue or last >= 0):  # ``_race_goes_on``, inline
-                times = [free_at[p] for p in seats if declared_at[p] < 0]
-                if len(times) >= going_on:
-                    next_move = min(times)
-                    if next_move < race_end:
-                        s.clock = next_move
+            if s.landscape is not seen:  # a new round: new seats' records
+                seen = landscape = s.landscape
+                terrain: list = [None] * len(landscape)  # a seat's (gold, rubies) by cell
+                declared_at, free_at, pacing = s.declared, s.free_at, s.pacing
+                covered, halo, used, last_claim = s.covered, s.halo, s.used, s.last_claim
+                gold_of, rubies_of, placed = s.gold, s.rubies, s.placed
+            last = s.last
+            racers = [p for p in seats if declared_at[p] < 0 and p != last]  # ``racing``
+            while True:  # the ticks where nobody declares, in the race's fast path
+                clock = s.clock
+                joint, declared = waits[:], []  # a seat busy or out waits: ``below(1)``
+                for p in racers:  # draws nothing
+                    if free_at[p] > clock:
                         continue
+                    if draw is not None:
+                        action = draw(table, covered[p], halo[p], used[p], landscape[p],
+                                      seat_slots[p], below)
+                    else:
+                        action = race.random_choice(s, p, below)
+                    joint[p] = action
+                    if action < place_base:  # Lay (``race.play_tick``'s branches)
+                        landscape[p].append(action)
+                        terrain[p] = None
+                        free_at[p] = clock + board_beats
+                        pacing.append(p)
+                    elif action < declare:  # Place (``race.lay_claim``, written out)
+                        slot, offset = divmod(action - place_base, per_slot)
+                        place = places[slot][offset]
+                        gold, ruby = terrain[p] or game.terrain(landscape[p])
+                        terrain[p] = gold, ruby
+                        cells = place.cells
+                        covered[p] |= place.mask
+                        halo[p] = place.halo
+                        used[p] |= 1 << slot
+                        last_claim[p] = place.mask
+                        gold_of[p] += sum(map(gold.__getitem__, cells))
+                        rubies_of[p] += sum(map(ruby.__getitem__, cells))
+                        placed[p].append(action)
+                        free_at[p] = clock + slot_beats[slot]
+                        pacing.append(p)
+                    elif action == wait:
+                        free_at[p] = clock + WAIT_BEATS
+                    else:
+                        declared_at[p] = clock
+                        declared.append(p)
+                record(joint)
+                s.pending = declared
+                if no_pace:
+                    pacing.clear()
+                while pacing:  # each move's pace, drawn in turn (``_settle``: PACE each)
+                    action = pick_outcome(pace_list, uniform())
+                    free_at[pacing.pop(0)] += action
+                    record(action)
+                if declared or s.queue or last >= 0 or len(racers) < going_on:
+                    break  # not ``_race_goes_on``: ``_settle``'s loop decides
+                next_move = min([free_at[p] for p in racers])
+                if next_move >= race_end:
+                    break
+                s.clock = next_move
             # ``_settle`` runs before its node's action is in the history (a round's
             # end notes ``len(history) + 1``): the last action recorded waits for it
             ended = history.pop()
