@@ -180,14 +180,16 @@ class CouncilState(State):
         plain values or lists of plain values in it (two levels at most: the joint
         moves in ``history``, a seat's landscape), so each is copied two levels deep
         without the generic recursion (a view starts with a clone; ``test_clone``
-        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s."""
+        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s. The
+        copy is the C twin's (``race.copy_two_levels``) where it is built."""
         new = object.__new__(type(self))
         fields = new.__dict__
+        copy = race.copy_two_levels
         for key, value in self.__dict__.items():
             if key[0] == "_":
                 fields[key] = None
             elif type(value) is list:
-                fields[key] = [v[:] if type(v) is list else v for v in value]
+                fields[key] = copy(value)
             else:
                 fields[key] = value
         return new
