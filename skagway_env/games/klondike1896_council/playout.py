@@ -12,9 +12,11 @@ frequent nodes written out:
   a seat with nothing to choose waits without a draw (``below(1)`` draws nothing:
   ``_speedups/draws.c``, numpy's ``random_bounded_uint64_fill``);
 - a pace draw (every board and claim has one, RULES_NOTES T1): the picked beats added
-  to the seat's move at once.
+  to the seat's move at once;
+- a card laid out, a card taken, the last player's partner: the list or the outcomes
+  made and the move applied without the state's dispatch on its phase.
 
-Everything else (the round's cards, declarations, takes, join up) goes through the
+The rest (the request turned over, the order of declarations) goes through the
 state's own ``_legal_actions``, ``_chance_outcome_at`` and ``_apply_action``.
 ``tests/test_own_playouts.py`` plays both loops from the same positions and compares
 histories, states and returns.
@@ -27,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from ...core import CHANCE
 from ...core.playout import pick_outcome
-from . import race
-from .phases import OVER, PACE, RACE
+from . import cards, race
+from .phases import FILL, JOIN, OVER, PACE, RACE, REQUEST, TAKE
 from .timing import WAIT_BEATS
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ def random_playout(s: CouncilState, below: Callable[[int], int],
     going_on = 2 if game.has_last_player else 1  # racers for the race to go on alone
     pace_list, table, seat_slots = game.pace_list, game.race_table, game.seat_slots
     draw = race._COMPILED.random_choice if table is not None else None
+    take_base, join_base = codec.take_base, codec.join_base
+    table_size = cards.table_size(s.num_players)
     seats = range(s.num_players)
     waits = [wait] * s.num_players
     history = s.history
@@ -126,6 +130,27 @@ def random_playout(s: CouncilState, below: Callable[[int], int],
             ended = history.pop()
             s._settle()
             record(ended)
+        elif phase == FILL:  # a card laid out: ``_chance_outcome_at``, ``_apply_action``
+            action = pick_outcome(cards.pile_outcomes(s), uniform())  # and ``_settle``'s
+            cards.lay_out_card(s, action)  # FILL step, written out
+            if sum(s.table) < table_size:
+                cards.reshuffle_if_out(s)
+            else:
+                s.phase = REQUEST
+            record(action)
+        elif phase == TAKE:  # ``_legal_actions``' list of the cards on the table
+            listed = [take_base + k for k, c in enumerate(s.table) if c]
+            action = listed[below(len(listed))]
+            cards.take_card(s, s.queue.pop(0), action - take_base)
+            s._settle()
+            record(action)
+        elif phase == JOIN:  # ... and of the last player's partners
+            last = s.last
+            listed = [join_base + q for q in seats if q != last]
+            action = listed[below(len(listed))]
+            s.partner[last] = action - join_base
+            s._settle()
+            record(action)
         elif phase == PACE:  # ``_apply_action``'s pace branch
             action = pick_outcome(pace_list, uniform())
             s.free_at[s.pacing.pop(0)] += action
