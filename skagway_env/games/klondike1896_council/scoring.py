@@ -83,12 +83,10 @@ def uncovered(s: CouncilState) -> list[str]:
 
 
 def placing_points(values: Sequence[int], ladder: Sequence[int]) -> list[int]:
-    """Points by place on one ranking, tied players taking the lower ranking."""
-    out = []
-    for v in values:
-        place = sum(w >= v for w in values) - 1  # the last place of the tied group
-        out.append(ladder[place])
-    return out
+    """Points by place on one ranking, tied players taking the lower ranking: a value's
+    place is the last of its tied group, the count of values at least as high, less
+    one (counted over a list, not a generator: every playout's returns ask)."""
+    return [ladder[sum([w >= v for w in values]) - 1] for v in values]
 
 
 def final_points(levels: Sequence[Sequence[int]]) -> list[int]:

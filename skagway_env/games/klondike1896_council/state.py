@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from ...core.returns import compute_returns
 from ...core.playout import pick_outcome
 from . import cards, observation, playout, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
@@ -400,7 +401,18 @@ class CouncilState(State):
 
     def rank_keys(self) -> list[tuple]:
         """Most points; ties broken by total popularity ([Ending the game])."""
-        return [(pts, sum(lv)) for pts, lv in zip(self.scores(), self.levels, strict=True)]
+        return self._rank_keys(self.scores())
+
+    def _rank_keys(self, scores: list[float]) -> list[tuple]:
+        return [(pts, sum(lv)) for pts, lv in zip(scores, self.levels, strict=True)]
+
+    def returns(self) -> list[float]:
+        """``State.returns`` with the points counted once, not again for the rank keys
+        (every playout ends here)."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        scores = self.scores()
+        return compute_returns(self.game.params.reward, scores, self._rank_keys(scores))
 
     def public_chance_string(self, action: int) -> str:
         """Every chance outcome is turned face up or drawn in sight of all: the cards
