@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
-from ...core.returns import compute_returns
 from ...core.playout import pick_outcome
+from ...core.returns import compute_returns
 from . import cards, observation, playout, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
 from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
