@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from skagway_env.core import CHANCE, TERMINAL, State
+from skagway_env.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from skagway_env.core.playout import draws, pick_python
 
 from .conftest import CONFIGS, GameConfig
@@ -22,18 +22,22 @@ STRIDE = 11  # every eleventh position of each walk
 
 
 def generic_playout(state: State, rng: np.random.Generator) -> None:
-    """The plain loop: each move drawn from the listed actions, and checked."""
+    """The plain loop: each move drawn from the listed actions, and checked (a
+    simultaneous node's joint move a draw a seat, in seat order, as ``random_step``)."""
     below, uniform = draws(rng)
     while (cur := state.current_player()) != TERMINAL:
         if cur == CHANCE:
             state.apply_action(pick_python(state.chance_outcomes(), uniform()))
+        elif cur == SIMULTANEOUS:
+            listed = [state.legal_actions(p) for p in range(state.num_players)]
+            state.apply_actions([legal[below(len(legal))] for legal in listed])
         else:
             legal = state.legal_actions(cur)
             state.apply_action(legal[below(len(legal))])
 
 
 def test_some_games_have_their_own_playout():
-    assert {"skagway", "klondike_rush"} <= {c.name for c in OWN}
+    assert {"skagway", "klondike_rush", "klondike1896_council"} <= {c.name for c in OWN}
 
 
 @pytest.mark.parametrize("config", OWN, ids=str)

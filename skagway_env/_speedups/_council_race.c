@@ -20,7 +20,10 @@
  *   ``legal_bits``' set holds at index ``below(its count)``, in one call (a playout's
  *   move: the set is never made a Python integer);
  * - ``slot_offsets(table, covered, halo, boards, slot)``: ``race.offsets_python``'s
- *   list (the anchor search of one slot, for the views' redraw).
+ *   list (the anchor search of one slot, for the views' redraw);
+ * - ``copy_two_levels(values)``: ``[v[:] if type(v) is list else v for v in values]``
+ *   of a list (``CouncilState.clone``'s copy of each list it holds: the history's joint
+ *   moves, a seat's landscape; every view and every search iteration clones).
  *
  * A claim's cells at anchor ``a`` are its turn's offsets plus ``a`` (Game 1's placement
  * table is built so), so the edge check's placement mask is the turn's shape shifted by
@@ -528,7 +531,33 @@ done:
     return out;
 }
 
+static PyObject *copy_two_levels(PyObject *self, PyObject *values) {
+    if (!PyList_CheckExact(values)) {
+        PyErr_SetString(PyExc_TypeError, "copy_two_levels(list)");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(values);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyList_GET_ITEM(values, i);
+        if (PyList_CheckExact(v)) {  /* ``type(v) is list``: a shallow copy, ``v[:]`` */
+            v = PyList_GetSlice(v, 0, PyList_GET_SIZE(v));
+            if (v == NULL) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        } else {
+            Py_INCREF(v);
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"copy_two_levels", (PyCFunction)copy_two_levels, METH_O,
+     "copy_two_levels(values): a list's copy with each list in it copied"},
     {"bit_list", (PyCFunction)bit_list, METH_O,
      "The set bits of a non-negative int, ascending, as a list."},
     {"legal_bits", (PyCFunction)(void (*)(void))legal_bits, METH_FASTCALL,

@@ -146,3 +146,24 @@ def test_searches_are_the_same_without_the_twin(config, monkeypatch):
     fast = _search(config, compiled, monkeypatch)
     plain = _search(config, None, monkeypatch)
     assert fast == plain and len(fast) >= 2
+
+
+@pytest.mark.parametrize("config", [CONFIGS[0], CONFIGS[4]], ids=str)
+def test_the_twins_copy_is_the_python_copy_and_shares_no_list(config):
+    """``copy_two_levels`` (``CouncilState.clone``'s copy) gives ``copy_python``'s list
+    for every list field of positions of a played game, a fresh list at each level."""
+    game = config.make()
+    state = game.new_initial_state()
+    for step, entry in enumerate(walk(config, "sensible", 0, 2720).history):
+        if step % 7 == 0:
+            for value in state.__dict__.values():
+                if type(value) is not list:
+                    continue
+                copied = race._COMPILED.copy_two_levels(value)
+                assert copied == race.copy_python(value) and copied is not value
+                assert all(c is not v for c, v in zip(copied, value, strict=True)
+                           if type(v) is list)
+        apply_entry(state, entry)
+    assert race._COMPILED.copy_two_levels([]) == []
+    with pytest.raises(TypeError):
+        race._COMPILED.copy_two_levels((1, 2))

@@ -36,6 +36,15 @@ _COMPILED = load("_council_race")
 """The C twin of ``legal_python`` and of a listed draw (``_speedups/_council_race.c``),
 or None (not built, or ``SKAGWAY_PURE_PYTHON``): ``legal_bits`` is then ``legal_python``."""
 
+def copy_python(values: list) -> list:
+    """A list's copy with each list in it copied too (``CouncilState.clone``'s two
+    levels); ``copy_two_levels`` is this, or its C twin."""
+    return [v[:] if type(v) is list else v for v in values]
+
+
+copy_two_levels: Callable[[list], list] = (
+    copy_python if _COMPILED is None else _COMPILED.copy_two_levels)
+
 MAX_TABLE_WORDS = 4  # the twin's masks: four 64-bit words, grids of up to 256 cells
 MAX_CELLS_A_CLAIM = 8  # ... and claims of up to eight cells
 

@@ -37,14 +37,15 @@ def satisfies(gold: int, rubies: int, request: Request, child: bool) -> bool:
     return gold == request.gold or rubies == request.rubies
 
 
-def check_round(s: CouncilState) -> list[str]:
-    """Move every seat's pawn on its card's scale; return the public log lines."""
+def check_round(s: CouncilState, logged: bool = True) -> list[str]:
+    """Move every seat's pawn on its card's scale; return the public log lines (none
+    unless ``logged``: a playout's rounds before the last, whose lines nobody reads)."""
     game, comp = s.game, s.game.components
     request = comp.requests[s.request]
     own = [satisfies(s.gold[p], s.rubies[p], request, game.is_child(p))
            for p in range(s.num_players)]
     final_two = s.num_players == 2 and s.round == game.rounds - 1
-    lines = [f"round {s.round + 1} checks ({request.label()}):"]
+    lines = [f"round {s.round + 1} checks ({request.label()}):"] if logged else []
     for p in range(s.num_players):
         kind = comp.kinds[s.card[p]]
         ok = own[s.partner[p]] if p == s.last else own[p]
@@ -56,10 +57,14 @@ def check_round(s: CouncilState) -> list[str]:
             delta = min(0, delta)
         level = s.levels[p][kind.colour]
         s.levels[p][kind.colour] = max(0, level + delta)
+        if not logged:
+            continue
         how = f"joined up with P{s.partner[p]}" if p == s.last else (
             f"covered {s.gold[p]} gold {s.rubies[p]} ruby")
         lines.append(f"  P{p} {how}: {'+' if delta >= 0 else ''}{delta} "
                      f"{comp.colours[kind.colour]} -> {s.levels[p][kind.colour]}")
+    if not logged:
+        return []
     lines += uncovered(s)
     return lines
 
@@ -78,12 +83,10 @@ def uncovered(s: CouncilState) -> list[str]:
 
 
 def placing_points(values: Sequence[int], ladder: Sequence[int]) -> list[int]:
-    """Points by place on one ranking, tied players taking the lower ranking."""
-    out = []
-    for v in values:
-        place = sum(w >= v for w in values) - 1  # the last place of the tied group
-        out.append(ladder[place])
-    return out
+    """Points by place on one ranking, tied players taking the lower ranking: a value's
+    place is the last of its tied group, the count of values at least as high, less
+    one (counted over a list, not a generator: every playout's returns ask)."""
+    return [ladder[sum([w >= v for w in values]) - 1] for v in values]
 
 
 def final_points(levels: Sequence[Sequence[int]]) -> list[int]:

@@ -18,7 +18,8 @@ import numpy as np
 
 from ...core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from ...core.playout import pick_outcome
-from . import cards, observation, race, scoring, secret, statistics
+from ...core.returns import compute_returns
+from . import cards, observation, playout, race, scoring, secret, statistics
 from .actions import Join, Lay, Place, Take
 from .phases import (  # noqa: F401  (PHASE_NAMES re-exported)
     FILL,
@@ -68,6 +69,9 @@ class CouncilState(State):
         self._public: tuple | None = None  # observation._public's cache
         self._observed: np.ndarray | None = None  # observation.encode_every_seat's rows
         self._blocks: dict | None = None  # observation's pieces, kept across moves
+        # True inside ``playout.random_playout``: the checks of rounds before the last
+        # write no log lines (nobody reads them; the last round's writes the log)
+        self._quiet: bool | None = None
         self._new_round_seats()
 
     def _new_round_seats(self) -> None:
@@ -165,19 +169,28 @@ class CouncilState(State):
             return pick_outcome(self.game.pace_list, r)
         return pick_outcome(self.chance_outcomes(), r)
 
+    def _random_playout(self, below: Callable[[int], int], uniform: Callable[[], float]) -> None:
+        """``MCTSAgent._playout``'s own loop for this game (``playout.random_playout``):
+        the same draws, moves and history as the generic loop of the two hooks above,
+        with a race tick drawn and applied seat by seat in one pass
+        (``tests/test_own_playouts.py``)."""
+        playout.random_playout(self, below, uniform)
+
     def clone(self) -> CouncilState:
         """``State.clone`` written out for this state's shapes: every list it holds has
         plain values or lists of plain values in it (two levels at most: the joint
         moves in ``history``, a seat's landscape), so each is copied two levels deep
         without the generic recursion (a view starts with a clone; ``test_clone``
-        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s."""
+        checks the shapes). Caches (``_`` names) start empty, as ``State.clone``'s. The
+        copy is the C twin's (``race.copy_two_levels``) where it is built."""
         new = object.__new__(type(self))
         fields = new.__dict__
+        copy = race.copy_two_levels
         for key, value in self.__dict__.items():
             if key[0] == "_":
                 fields[key] = None
             elif type(value) is list:
-                fields[key] = [v[:] if type(v) is list else v for v in value]
+                fields[key] = copy(value)
             else:
                 fields[key] = value
         return new
@@ -370,7 +383,8 @@ class CouncilState(State):
                 and all(d >= 0 for d in self.declared))
 
     def _end_round(self) -> None:
-        self.log = scoring.check_round(self)
+        self.log = scoring.check_round(
+            self, self._quiet is None or self.round + 1 == self.game.rounds)
         cards.discard_taken(self)
         self.round += 1
         self._new_round_seats()
@@ -387,7 +401,18 @@ class CouncilState(State):
 
     def rank_keys(self) -> list[tuple]:
         """Most points; ties broken by total popularity ([Ending the game])."""
-        return [(pts, sum(lv)) for pts, lv in zip(self.scores(), self.levels, strict=True)]
+        return self._rank_keys(self.scores())
+
+    def _rank_keys(self, scores: list[float]) -> list[tuple]:
+        return [(pts, sum(lv)) for pts, lv in zip(scores, self.levels, strict=True)]
+
+    def returns(self) -> list[float]:
+        """``State.returns`` with the points counted once, not again for the rank keys
+        (every playout ends here)."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        scores = self.scores()
+        return compute_returns(self.game.params.reward, scores, self._rank_keys(scores))
 
     def public_chance_string(self, action: int) -> str:
         """Every chance outcome is turned face up or drawn in sight of all: the cards
