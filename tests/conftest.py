@@ -3,6 +3,7 @@ player count it supports, so a new game is covered the day it is registered."""
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,3 +79,11 @@ def assert_random_play_inside_bounds(game: Game, seeds) -> None:
         final = random_playout(game.new_initial_state(), np.random.default_rng(seed),
                                lambda s: assert_inside_bounds(s, low, high))
         assert_inside_bounds(final, low, high)
+
+
+def restore_ctrl_c() -> None:
+    """A ``preexec_fn`` for a child that a test stops with SIGINT, as a terminal's
+    Ctrl-C would: the default disposition again. A shell starts background jobs
+    (``make test &``) with SIGINT ignored, children inherit that, and Python then keeps
+    ignoring it, so the child would never see the test's Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

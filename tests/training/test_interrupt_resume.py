@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ..conftest import restore_ctrl_c
+
 pytest.importorskip("sb3_contrib")
 
 TINY = {
@@ -33,7 +35,7 @@ RESUME = re.compile(r"at step (\d+); checkpoint saved at step \1; resume with: (
 def skagway(*argv: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "skagway_experiments.cli", *argv],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            **kwargs)
+                            preexec_fn=restore_ctrl_c, **kwargs)
 
 
 def test_sigint_saves_a_checkpoint_and_resuming_continues_from_it(tmp_path: Path) -> None:

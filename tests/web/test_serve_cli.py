@@ -16,13 +16,16 @@ from pathlib import Path
 import pytest
 from skagway_experiments.cli import main
 
+from ..conftest import restore_ctrl_c
+
 SKAGWAY = [sys.executable, "-m", "skagway_experiments.cli"]
 
 
 def test_serve_prints_its_url_answers_and_stops_on_ctrl_c(web_db: Path) -> None:
     server = subprocess.Popen([*SKAGWAY, "serve", "--db", str(web_db), "--port", "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                              preexec_fn=restore_ctrl_c)
     try:
         line = server.stdout.readline()
         found = re.match(r"skagway serve: (http://127\.0\.0\.1:(\d+)/) \(replaying (.*)\); "
