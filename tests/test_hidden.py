@@ -200,3 +200,46 @@ def test_the_compiled_draw_is_the_python_loop():
                         compared += len(weights) > 1
                     filt = filt.extend([move])
     assert compared >= 20
+
+
+def test_an_extended_filter_keeps_its_class():
+    """``extend`` builds a filter of the caller's class, so ``PlainFilter`` above really
+    runs its plain moves (it once built a ``HoldingsFilter`` and compared it with itself)."""
+    assert type(PlainFilter(2, 1, [1, 1]).extend([("draw", 0, "d")])) is PlainFilter
+
+
+def test_the_compiled_walk_samples_as_the_python_walk():
+    """``_speedups/_holdings.c``'s walk back gives the Python walk's samples: the same
+    configuration, pool and kinds by tag, for 30 draws of every seat's Gold and Goods
+    filters along Skagway games of 3 and 4 players."""
+    import skagway_env
+    from skagway_env.core import hidden
+    from skagway_env.core.playout import random_step
+    from skagway_env.games.skagway import information
+
+    if hidden._twin is None:
+        pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
+                    "(tests/test_speedups_built.py fails then)")
+    compared = 0
+    for seed in range(4):
+        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
+        state, rng = game.new_initial_state(), np.random.default_rng(seed)
+        for _ in range(200 + 60 * seed):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        book = information.ledger(state)
+        for viewer in range(game.num_players):
+            for pile in ("gold", "goods"):
+                filt = information._new_filter(state, pile, None).extend(
+                    information._filter_moves(state, book, pile, viewer, 0))
+                ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+                for _ in range(30):
+                    drawn = filt.sample(ours)
+                    twin, hidden._twin = hidden._twin, None
+                    try:
+                        assert drawn == filt.sample(theirs)
+                    finally:
+                        hidden._twin = twin
+                    compared += bool(drawn[2])
+    assert compared >= 300

@@ -1,13 +1,15 @@
-/* The C twin of ``HoldingsFilter._draw``'s loop (``skagway_env/core/hidden.py``).
+/* The C twins of ``HoldingsFilter._draw``'s loop and of ``sample``'s walk back
+(``skagway_env/core/hidden.py``).
 
 A Skagway view of a fresh position builds every seat's Gold filter from scratch, and
 that filter is mostly hidden draws over thousands of arrangements: the Python loop was
 two thirds of a first view and a tenth of the IS-MCTS bench (issue 21). This walks the
 same arrangements in the same order and makes the same children and parent lists, in
 the same insertion order, and the same weights (the same double products, summed in
-the same order); the caller normalises them as before (``HoldingsFilter._step``).
-``tests/test_hidden.py`` builds the filters of Skagway games with this and with the
-Python loop and compares them item by item. */
+the same order); the caller normalises them as before (``HoldingsFilter._step``). The walk back (two samples
+a Skagway view, a third of a view once the filters are cached) draws the same parents
+with the same draws. ``tests/test_hidden.py`` builds the filters of Skagway games with
+these and with the Python loops and compares them item by item, and their samples. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -174,16 +176,94 @@ done:
     return result;
 }
 
+/* ``HoldingsFilter.sample``'s walk back through the steps: at each, the parent of the
+configuration drawn with draw r (the first whose running weight exceeds r times their
+total, ``bisect_right``); the kind moved at each tagged step, by tag. ``parents`` and
+``tags`` are the steps' in reverse play order. */
+static PyObject *walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1])
+        || !PyList_Check(args[2])
+        || PyTuple_GET_SIZE(args[0]) != PyTuple_GET_SIZE(args[1])
+        || PyList_GET_SIZE(args[2]) < PyTuple_GET_SIZE(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "walk(parents, tags, draws, config)");
+        return NULL;
+    }
+    PyObject *steps = args[0], *tags = args[1], *draws = args[2], *config = args[3];
+    PyObject *kinds = PyDict_New();
+    if (kinds == NULL) return NULL;
+    double *running = NULL;
+    Py_ssize_t room = 0;
+    Py_INCREF(config);
+    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(steps); t++) {
+        PyObject *parents = PyTuple_GET_ITEM(steps, t);
+        PyObject *options = PyDict_Check(parents) ? PyDict_GetItemWithError(parents, config)
+                                                  : NULL;
+        if (options == NULL || !PyList_Check(options) || PyList_GET_SIZE(options) == 0) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, config);
+            goto fail;
+        }
+        Py_ssize_t m = PyList_GET_SIZE(options), pick = 0;
+        if (m > 1) {
+            if (m > room) {
+                double *more = PyMem_Realloc(running, (size_t)m * sizeof(double));
+                if (more == NULL) {
+                    PyErr_NoMemory();
+                    goto fail;
+                }
+                running = more, room = m;
+            }
+            double total = 0.0;
+            for (Py_ssize_t j = 0; j < m; j++) {  /* accumulate: the same left fold */
+                double x = PyFloat_AsDouble(PyTuple_GET_ITEM(PyList_GET_ITEM(options, j), 1));
+                if (x == -1.0 && PyErr_Occurred()) goto fail;
+                total = j == 0 ? x : total + x;
+                running[j] = total;
+            }
+            double r = PyFloat_AsDouble(PyList_GET_ITEM(draws, t));
+            if (r == -1.0 && PyErr_Occurred()) goto fail;
+            double at = r * total;
+            Py_ssize_t lo = 0, hi = m;  /* bisect_right(running, at) */
+            while (lo < hi) {
+                Py_ssize_t mid = (lo + hi) / 2;
+                if (at < running[mid]) hi = mid;
+                else lo = mid + 1;
+            }
+            if (lo >= m) {
+                PyErr_SetString(PyExc_IndexError, "list index out of range");
+                goto fail;
+            }
+            pick = lo;
+        }
+        PyObject *option = PyList_GET_ITEM(options, pick);
+        PyObject *parent = PyTuple_GET_ITEM(option, 0), *tag = PyTuple_GET_ITEM(tags, t);
+        if (tag != Py_None && PyDict_SetItem(kinds, tag, PyTuple_GET_ITEM(option, 2)))
+            goto fail;
+        Py_INCREF(parent);
+        Py_SETREF(config, parent);
+    }
+    PyMem_Free(running);
+    Py_DECREF(config);
+    return kinds;
+fail:
+    PyMem_Free(running);
+    Py_DECREF(config);
+    Py_DECREF(kinds);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"draw", (PyCFunction)(void (*)(void))draw, METH_FASTCALL,
      "draw(weights, unseen, kinds, holders, holder): (weights, parents) unnormalised "
      "after hidden ``holder`` draws one item from the pool (HoldingsFilter._draw)."},
+    {"walk", (PyCFunction)(void (*)(void))walk, METH_FASTCALL,
+     "walk(parents, tags, draws, config): tag -> kind moved, drawn backwards from "
+     "config through the steps (reverse play order; HoldingsFilter.sample)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_holdings",
-    "HoldingsFilter._draw's loop over the arrangements, in C.",
+    "HoldingsFilter._draw's loop over the arrangements and sample's walk back, in C.",
     -1, methods,
 };
 
