@@ -80,8 +80,8 @@ def test_a_limited_filter_that_dropped_the_only_explanation_raises():
 
 
 class PlainFilter(HoldingsFilter):
-    """The draws as ``_advance`` moves (how they were written before ``_draw`` and
-    ``_seen_draw`` were written out for speed)."""
+    """The draws and reveals as ``_advance`` moves (how they were written before
+    ``_draw``, ``_seen_draw`` and ``_reveal`` were written out for speed)."""
 
     def _draw(self, holder, tag=None):
         offset = holder * self.kinds
@@ -91,6 +91,16 @@ class PlainFilter(HoldingsFilter):
                      + config[offset + kind + 1:], left, kind)
                     for kind, left in enumerate(self._pool(config)) if left > 0]
         return self._advance(tag, moves)
+
+    def _reveal(self, holder, kind, to_pool):
+        index = holder * self.kinds + kind
+        if not to_pool:
+            self.unseen = self.unseen[:kind] + (self.unseen[kind] - 1,) + self.unseen[kind + 1:]
+
+        def moves(config):
+            return [(config[:index] + (config[index] - 1,) + config[index + 1:], 1.0, None)
+                    ] if config[index] > 0 else []
+        return self._advance(None, moves)
 
     def _seen_draw(self, kind):
         self.unseen = self.unseen[:kind] + (self.unseen[kind] - 1,) + self.unseen[kind + 1:]
@@ -109,7 +119,7 @@ def test_the_written_out_draws_are_the_plain_moves():
     from skagway_env.core.playout import random_step
     from skagway_env.games.skagway import information
 
-    compared = 0
+    compared = revealed = 0
     for seed in range(3):
         game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
         state, rng = game.new_initial_state(), np.random.default_rng(seed)
@@ -132,7 +142,8 @@ def test_the_written_out_draws_are_the_plain_moves():
                 assert fast.sample(np.random.default_rng(7)) == plain.sample(
                     np.random.default_rng(7))
                 compared += any(m[0] == "draw" for m in moves)
-    assert compared >= 6
+                revealed += any(m[0] == "reveal" for m in moves)
+    assert compared >= 6 and revealed >= 6
 
 
 def test_a_redeal_counts_what_numpy_counts():
@@ -152,3 +163,83 @@ def test_a_redeal_counts_what_numpy_counts():
         assert ours[1] == [0, 0, 0, 0]
         assert ours[2] == np.bincount(items[2:5], minlength=4).tolist()
         assert left == np.bincount(items[5:], minlength=4).tolist()
+
+
+def test_the_compiled_draw_is_the_python_loop():
+    """``_speedups/_holdings.c`` gives ``_draw_loop``'s weights (the same doubles) and
+    parents, in the same order, at every hidden draw of every seat's Gold and Goods
+    filters along Skagway games of 3 and 4 players."""
+    import skagway_env
+    from skagway_env.core import hidden
+    from skagway_env.core.playout import random_step
+    from skagway_env.games.skagway import information
+
+    if hidden._twin is None:
+        pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
+                    "(tests/test_speedups_built.py fails then)")
+    compared = 0
+    for seed in range(4):
+        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
+        state, rng = game.new_initial_state(), np.random.default_rng(seed)
+        for _ in range(200 + 60 * seed):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        book = information.ledger(state)
+        for viewer in range(game.num_players):
+            for pile in ("gold", "goods"):
+                filt = information._new_filter(state, pile, None)
+                for move in information._filter_moves(state, book, pile, viewer, 0):
+                    if move[0] == "draw":
+                        holder = move[1]
+                        ours = hidden._twin.draw(filt.weights, filt.unseen, filt.kinds,
+                                                 filt.holders, holder)
+                        weights, parents = filt._draw_loop(holder)
+                        assert list(ours[0].items()) == list(weights.items())
+                        assert list(ours[1].items()) == list(parents.items())
+                        compared += len(weights) > 1
+                    filt = filt.extend([move])
+    assert compared >= 20
+
+
+def test_an_extended_filter_keeps_its_class():
+    """``extend`` builds a filter of the caller's class, so ``PlainFilter`` above really
+    runs its plain moves (it once built a ``HoldingsFilter`` and compared it with itself)."""
+    assert type(PlainFilter(2, 1, [1, 1]).extend([("draw", 0, "d")])) is PlainFilter
+
+
+def test_the_compiled_walk_samples_as_the_python_walk():
+    """``_speedups/_holdings.c``'s walk back gives the Python walk's samples: the same
+    configuration, pool and kinds by tag, for 30 draws of every seat's Gold and Goods
+    filters along Skagway games of 3 and 4 players."""
+    import skagway_env
+    from skagway_env.core import hidden
+    from skagway_env.core.playout import random_step
+    from skagway_env.games.skagway import information
+
+    if hidden._twin is None:
+        pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
+                    "(tests/test_speedups_built.py fails then)")
+    compared = 0
+    for seed in range(4):
+        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
+        state, rng = game.new_initial_state(), np.random.default_rng(seed)
+        for _ in range(200 + 60 * seed):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        book = information.ledger(state)
+        for viewer in range(game.num_players):
+            for pile in ("gold", "goods"):
+                filt = information._new_filter(state, pile, None).extend(
+                    information._filter_moves(state, book, pile, viewer, 0))
+                ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+                for _ in range(30):
+                    drawn = filt.sample(ours)
+                    twin, hidden._twin = hidden._twin, None
+                    try:
+                        assert drawn == filt.sample(theirs)
+                    finally:
+                        hidden._twin = twin
+                    compared += bool(drawn[2])
+    assert compared >= 300

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .components import SPACES
 from .stages import HOME, NIGHT_LOCATIONS, RESIDENCY_FREE, STREET, Location
 from .street import start_street
-from .workers import GUNFIGHTER_HAND, controller, is_hired_hand
+from .workers import FIRST_HAND, GUNFIGHTER_HAND, controller
 
 if TYPE_CHECKING:
     from .state import SkagwayState
@@ -49,9 +49,8 @@ def night_spot(s: SkagwayState, worker: int, board: dict[str, int] | None = None
 
 def coming_home(s: SkagwayState) -> list[int]:
     """Everyone back from work: players' Workers and the active Hired Hands at home."""
-    loc = s.loc
-    return [w for w in range(len(loc))
-            if loc[w] == HOME and (not is_hired_hand(w) or s.hand_owner(w) >= 0)]
+    return [w for w, where in enumerate(s.loc)
+            if where == HOME and (w < FIRST_HAND or s.hand_owner(w) >= 0)]  # is_hired_hand
 
 
 def workers_come_home(s: SkagwayState) -> None:

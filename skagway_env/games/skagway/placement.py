@@ -58,12 +58,13 @@ def legal_placements(s: SkagwayState, seat: int) -> list[int]:
     seat's own Workers and once for its Stooges."""
     loc, places = s.loc, s.game.codec.places
     first = 2 * seat
-    home = [w for w in (first, first + 1) if loc[w] == HOME]
     out = []
-    if home:
-        spaces = open_spaces(s, first)
-        for w in home:
-            out += places(w, spaces)
+    if loc[first] == HOME:
+        out = places(first, open_spaces(s, first))
+        if loc[first + 1] == HOME:  # its ids are the first Worker's, one Worker on
+            out += [a + len(PLACE_SPACES) for a in out]
+    elif loc[first + 1] == HOME:
+        out = places(first + 1, open_spaces(s, first))
     if loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME:  # rarely: a Stooge at home
         stooges = [w for w in (STOOGE_A, STOOGE_B) if loc[w] == HOME and s.hand_owner(w) == seat]
         if stooges:
@@ -95,10 +96,13 @@ def next_placer(s: SkagwayState, after: int | None) -> int | None:
     n = s.num_players
     start = s.first_player if after is None else (after + 1) % n
     loc = s.loc
-    stooge_home = loc[STOOGE_A] == HOME or loc[STOOGE_B] == HOME
+    if loc[STOOGE_A] != HOME and loc[STOOGE_B] != HOME:  # the common case: own Workers only
+        for seat in (*range(start, n), *range(start)):
+            if loc[2 * seat] == HOME or loc[2 * seat + 1] == HOME:
+                return seat
+        return None
     for k in range(n):
         seat = (start + k) % n
-        if loc[2 * seat] == HOME or loc[2 * seat + 1] == HOME or (
-                stooge_home and workers_to_place(s, seat)):
+        if loc[2 * seat] == HOME or loc[2 * seat + 1] == HOME or workers_to_place(s, seat):
             return seat
     return None

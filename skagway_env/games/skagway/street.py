@@ -50,10 +50,11 @@ def street_order_key(s: SkagwayState, worker: int) -> tuple[int, int]:
     return (-ability(s, worker), (seat - s.first_player) % s.num_players)
 
 
-def tied_first(s: SkagwayState) -> list[int]:
+def tied_first(s: SkagwayState, street: list[int] | None = None) -> list[int]:
     """The Workers that may act next: one, or one player's own tied Workers, whose
-    order that player chooses (RULES_NOTES I5)."""
-    keys = [(street_order_key(s, w), w) for w in on_street(s)]
+    order that player chooses (RULES_NOTES I5). ``street`` is ``on_street(s)`` when
+    the caller has it (issue 21)."""
+    keys = [(street_order_key(s, w), w) for w in (on_street(s) if street is None else street)]
     best = min(key for key, _ in keys)
     return [w for key, w in keys if key == best]
 
@@ -65,10 +66,11 @@ def start_street(s: SkagwayState) -> None:
 
 def next_street_worker(s: SkagwayState) -> None:
     s.active = -1
-    if not on_street(s):
+    street = on_street(s)
+    if not street:
         start_robbery(s)
         return
-    first = tied_first(s)
+    first = tied_first(s, street)
     if len(first) > 1:
         s.stage = STREET_ORDER
     else:
