@@ -313,8 +313,8 @@ class MCTSAgent(Agent):
         at the end: the unchecked steps never fill it (they list moves uncached, the
         rules never ask for them), and a policy's checked ``apply_action`` clears what
         its ``act`` filled. A game whose state has ``_random_playout(below, uniform)``
-        (Skagway, Klondike Rush) plays a random playout with its own loop, the same
-        draws and moves (``tests/test_own_playouts.py``).
+        (Skagway, Klondike Rush, the council game) plays a random playout with its own
+        loop, the same draws and moves (``tests/test_own_playouts.py``).
         """
         policy, uniform, below = self._policy, self._uniform, self._below
         own_playout = getattr(world, "_random_playout", None)

@@ -9,9 +9,12 @@ tensor, bit for bit: each twin's test plays games both ways (Skagway's:
 City Barbers': ``tests/test_compiled_encoders.py``; the council game's:
 ``tests/klondike1896_council/test_compiled_encoding.py``), and ``tests/test_speedups_built.py``
 fails where a ``.c`` file here did not build (a missing compiler must not pass quietly).
-Beyond the encoders: ``draws.c`` (a Generator's draws, ``core/playout.py``) and
-``_council_race.c`` (the council race's legality search, ``klondike1896_council/race.py``;
-tested against the Python search by ``tests/klondike1896_council/test_compiled_race.py``).
+Beyond the encoders: ``draws.c`` (a Generator's draws, ``core/playout.py``),
+``_council_race.c`` (the council race's legality search, playout draws and clone copy,
+``klondike1896_council/race.py``; tested against the Python search by
+``tests/klondike1896_council/test_compiled_race.py``) and ``_holdings.c``
+(``core/hidden.py``'s ``HoldingsFilter`` draw and backward walk; tested against the
+Python loops by ``tests/test_hidden.py``).
 
 ``SKAGWAY_PURE_PYTHON=1`` in the environment (read at import) turns every compiled
 twin off, for debugging or for timing the fallback.

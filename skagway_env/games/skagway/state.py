@@ -215,7 +215,7 @@ class SkagwayState(State):
         ``chance_outcomes`` and ``_apply_action`` read straight from their tables
         (``dispatch.py``), a step's four calls fewer. The same draws from ``below`` and
         ``uniform`` in the same order, the same moves and history
-        (``tests/skagway/test_random_playout.py``).
+        (``tests/test_own_playouts.py``).
 
         Skagway has no simultaneous node. The display log is dropped first (the
         playout's events go unnoted; ``_ensure_log`` rebuilds it from ``history`` if
