@@ -165,10 +165,10 @@ def test_a_redeal_counts_what_numpy_counts():
         assert left == np.bincount(items[5:], minlength=4).tolist()
 
 
-def test_the_compiled_draw_is_the_python_loop():
-    """``_speedups/_holdings.c`` gives ``_draw_loop``'s weights (the same doubles) and
-    parents, in the same order, at every hidden draw of every seat's Gold and Goods
-    filters along Skagway games of 3 and 4 players."""
+def _skagway_filters():
+    """``(seed, state, book, viewer, pile)`` for every seat's Gold and Goods filters at
+    positions of random Skagway games of 3 and 4 players (skipped where the C twin is
+    off or not built: ``tests/test_speedups_built.py`` fails then)."""
     import skagway_env
     from skagway_env.core import hidden
     from skagway_env.core.playout import random_step
@@ -177,7 +177,6 @@ def test_the_compiled_draw_is_the_python_loop():
     if hidden._twin is None:
         pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
                     "(tests/test_speedups_built.py fails then)")
-    compared = 0
     for seed in range(4):
         game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
         state, rng = game.new_initial_state(), np.random.default_rng(seed)
@@ -188,17 +187,29 @@ def test_the_compiled_draw_is_the_python_loop():
         book = information.ledger(state)
         for viewer in range(game.num_players):
             for pile in ("gold", "goods"):
-                filt = information._new_filter(state, pile, None)
-                for move in information._filter_moves(state, book, pile, viewer, 0):
-                    if move[0] == "draw":
-                        holder = move[1]
-                        ours = hidden._twin.draw(filt.weights, filt.unseen, filt.kinds,
-                                                 filt.holders, holder)
-                        weights, parents = filt._draw_loop(holder)
-                        assert list(ours[0].items()) == list(weights.items())
-                        assert list(ours[1].items()) == list(parents.items())
-                        compared += len(weights) > 1
-                    filt = filt.extend([move])
+                yield seed, state, book, viewer, pile
+
+
+def test_the_compiled_draw_is_the_python_loop():
+    """``_speedups/_holdings.c`` gives ``_draw_loop``'s weights (the same doubles) and
+    parents, in the same order, at every hidden draw of every seat's Gold and Goods
+    filters along Skagway games of 3 and 4 players."""
+    from skagway_env.core import hidden
+    from skagway_env.games.skagway import information
+
+    compared = 0
+    for _, state, book, viewer, pile in _skagway_filters():
+        filt = information._new_filter(state, pile, None)
+        for move in information._filter_moves(state, book, pile, viewer, 0):
+            if move[0] == "draw":
+                holder = move[1]
+                ours = hidden._twin.draw(filt.weights, filt.unseen, filt.kinds,
+                                         filt.holders, holder)
+                weights, parents = filt._draw_loop(holder)
+                assert list(ours[0].items()) == list(weights.items())
+                assert list(ours[1].items()) == list(parents.items())
+                compared += len(weights) > 1
+            filt = filt.extend([move])
     assert compared >= 20
 
 
@@ -212,34 +223,20 @@ def test_the_compiled_walk_samples_as_the_python_walk():
     """``_speedups/_holdings.c``'s walk back gives the Python walk's samples: the same
     configuration, pool and kinds by tag, for 30 draws of every seat's Gold and Goods
     filters along Skagway games of 3 and 4 players."""
-    import skagway_env
     from skagway_env.core import hidden
-    from skagway_env.core.playout import random_step
     from skagway_env.games.skagway import information
 
-    if hidden._twin is None:
-        pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
-                    "(tests/test_speedups_built.py fails then)")
     compared = 0
-    for seed in range(4):
-        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
-        state, rng = game.new_initial_state(), np.random.default_rng(seed)
-        for _ in range(200 + 60 * seed):
-            if state.is_terminal():
-                break
-            random_step(state, rng)
-        book = information.ledger(state)
-        for viewer in range(game.num_players):
-            for pile in ("gold", "goods"):
-                filt = information._new_filter(state, pile, None).extend(
-                    information._filter_moves(state, book, pile, viewer, 0))
-                ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
-                for _ in range(30):
-                    drawn = filt.sample(ours)
-                    twin, hidden._twin = hidden._twin, None
-                    try:
-                        assert drawn == filt.sample(theirs)
-                    finally:
-                        hidden._twin = twin
-                    compared += bool(drawn[2])
+    for seed, state, book, viewer, pile in _skagway_filters():
+        filt = information._new_filter(state, pile, None).extend(
+            information._filter_moves(state, book, pile, viewer, 0))
+        ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+        for _ in range(30):
+            drawn = filt.sample(ours)
+            twin, hidden._twin = hidden._twin, None
+            try:
+                assert drawn == filt.sample(theirs)
+            finally:
+                hidden._twin = twin
+            compared += bool(drawn[2])
     assert compared >= 300

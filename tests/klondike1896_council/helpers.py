@@ -9,6 +9,16 @@ from skagway_env.games.klondike1896_council.state import FILL, PACE, REQUEST, Co
 GAME = "klondike1896_council"
 
 
+def twin_configs() -> list:
+    """The tables the C twins' tests walk: every player count, the 2-player join-up,
+    open covers, no and several children."""
+    from ..conftest import GameConfig
+
+    return [GameConfig(GAME, 2), GameConfig(GAME, 2, (("two_players", "join"),)),
+            GameConfig(GAME, 3, (("covers", "open"),)), GameConfig(GAME, 3, (("children", "0"),)),
+            GameConfig(GAME, 4), GameConfig(GAME, 4, (("children", "1,3"), ("covers", "open")))]
+
+
 def make(num_players: int = 3, **params) -> skagway_env.Game:
     return skagway_env.make_game(GAME, num_players=num_players, **params)
 

@@ -15,21 +15,14 @@ from skagway_env.games.klondike1896_council import observation
 
 from ..conftest import GameConfig
 from ..walks import walk
-from .helpers import GAME
+from .helpers import GAME, twin_configs
 from .reference_encoding import reference_encode
 
 pytestmark = pytest.mark.skipif(
     observation._COMPILED is None,
     reason="the C twin is not built here (no compiler at install, or SKAGWAY_PURE_PYTHON)")
 
-CONFIGS = [
-    GameConfig(GAME, 2),
-    GameConfig(GAME, 2, (("two_players", "join"),)),
-    GameConfig(GAME, 3, (("covers", "open"),)),
-    GameConfig(GAME, 3, (("children", "0"),)),
-    GameConfig(GAME, 4),
-    GameConfig(GAME, 4, (("children", "1,3"), ("covers", "open"))),
-]
+CONFIGS = twin_configs()
 
 
 def _problems(state, label: str) -> list[str]:
