@@ -111,38 +111,51 @@ class PlainFilter(HoldingsFilter):
         return self._advance(None, moves)
 
 
+def _skagway_filters():
+    """``(seed, state, book, viewer, pile)`` for every seat's Gold and Goods filters at
+    positions of Skagway games of 3 and 4 players walked the way players play
+    (``tests/walks.py``: heuristic styles beside random seats, sensible random, and
+    uniform play), each cut at two points of the game."""
+    from skagway_env.games.skagway import information
+
+    from .conftest import GameConfig
+    from .walks import walk
+
+    for players in (3, 4):
+        config = GameConfig("skagway", players)
+        game = config.make()
+        for k, policy in enumerate(("mixed", "mixed", "sensible", "uniform")):
+            seed = 50 * players + k
+            walked = walk(config, policy, k, seed)
+            ends = len(walked.history)
+            for state in walked.positions(game, [ends // 2, ends]):
+                book = information.ledger(state)
+                for viewer in range(players):
+                    for pile in ("gold", "goods"):
+                        yield seed, state, book, viewer, pile
+
+
 def test_the_written_out_draws_are_the_plain_moves():
     """Along Skagway games, every seat's Gold and Goods filters built with the written-out
     draws hold the same arrangements, weights, parents and order as with the plain
     moves, and sample the same."""
-    import skagway_env
-    from skagway_env.core.playout import random_step
     from skagway_env.games.skagway import information
 
     compared = revealed = 0
-    for seed in range(3):
-        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
-        state, rng = game.new_initial_state(), np.random.default_rng(seed)
-        for _ in range(260 + 40 * seed):
-            if state.is_terminal():
-                break
-            random_step(state, rng)
-        book = information.ledger(state)
-        for viewer in range(game.num_players):
-            for pile in ("gold", "goods"):
-                fast = information._new_filter(state, pile, None)
-                plain = PlainFilter(fast.kinds, fast.holders, fast.unseen)
-                moves = information._filter_moves(state, book, pile, viewer, 0)
-                fast, plain = fast.extend(moves), plain.extend(moves)
-                assert list(fast.weights.items()) == list(plain.weights.items())
-                assert fast.unseen == plain.unseen and len(fast.steps) == len(plain.steps)
-                for ours, theirs in zip(fast.steps, plain.steps, strict=True):
-                    assert ours.tag == theirs.tag
-                    assert list(ours.parents.items()) == list(theirs.parents.items())
-                assert fast.sample(np.random.default_rng(7)) == plain.sample(
-                    np.random.default_rng(7))
-                compared += any(m[0] == "draw" for m in moves)
-                revealed += any(m[0] == "reveal" for m in moves)
+    for _, state, book, viewer, pile in _skagway_filters():
+        fast = information._new_filter(state, pile, None)
+        plain = PlainFilter(fast.kinds, fast.holders, fast.unseen)
+        moves = information._filter_moves(state, book, pile, viewer, 0)
+        fast, plain = fast.extend(moves), plain.extend(moves)
+        assert list(fast.weights.items()) == list(plain.weights.items())
+        assert fast.unseen == plain.unseen and len(fast.steps) == len(plain.steps)
+        for ours, theirs in zip(fast.steps, plain.steps, strict=True):
+            assert ours.tag == theirs.tag
+            assert list(ours.parents.items()) == list(theirs.parents.items())
+        assert fast.sample(np.random.default_rng(7)) == plain.sample(
+            np.random.default_rng(7))
+        compared += any(m[0] == "draw" for m in moves)
+        revealed += any(m[0] == "reveal" for m in moves)
     assert compared >= 6 and revealed >= 6
 
 
@@ -165,38 +178,16 @@ def test_a_redeal_counts_what_numpy_counts():
         assert left == np.bincount(items[5:], minlength=4).tolist()
 
 
-def _skagway_filters():
-    """``(seed, state, book, viewer, pile)`` for every seat's Gold and Goods filters at
-    positions of random Skagway games of 3 and 4 players (skipped where the C twin is
-    off or not built: ``tests/test_speedups_built.py`` fails then)."""
-    import skagway_env
+def test_the_compiled_draw_is_the_python_loop():
+    """``_speedups/_holdings.c`` gives ``_draw_loop``'s weights (the same doubles) and
+    parents, in the same order, at every hidden draw of every seat's Gold and Goods
+    filters along walked Skagway games of 3 and 4 players."""
     from skagway_env.core import hidden
-    from skagway_env.core.playout import random_step
     from skagway_env.games.skagway import information
 
     if hidden._twin is None:
         pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
                     "(tests/test_speedups_built.py fails then)")
-    for seed in range(4):
-        game = skagway_env.make_game("skagway", num_players=3 + seed % 2)
-        state, rng = game.new_initial_state(), np.random.default_rng(seed)
-        for _ in range(200 + 60 * seed):
-            if state.is_terminal():
-                break
-            random_step(state, rng)
-        book = information.ledger(state)
-        for viewer in range(game.num_players):
-            for pile in ("gold", "goods"):
-                yield seed, state, book, viewer, pile
-
-
-def test_the_compiled_draw_is_the_python_loop():
-    """``_speedups/_holdings.c`` gives ``_draw_loop``'s weights (the same doubles) and
-    parents, in the same order, at every hidden draw of every seat's Gold and Goods
-    filters along Skagway games of 3 and 4 players."""
-    from skagway_env.core import hidden
-    from skagway_env.games.skagway import information
-
     compared = 0
     for _, state, book, viewer, pile in _skagway_filters():
         filt = information._new_filter(state, pile, None)
@@ -226,6 +217,9 @@ def test_the_compiled_walk_samples_as_the_python_walk():
     from skagway_env.core import hidden
     from skagway_env.games.skagway import information
 
+    if hidden._twin is None:
+        pytest.skip("the C twin is off (SKAGWAY_PURE_PYTHON) or not built "
+                    "(tests/test_speedups_built.py fails then)")
     compared = 0
     for seed, state, book, viewer, pile in _skagway_filters():
         filt = information._new_filter(state, pile, None).extend(
