@@ -187,24 +187,25 @@ def bench_search(iterations: int, count: int, repeats: int = 1) -> list[str]:
     return rows
 
 
-def bench_collection(steps: int, envs: int) -> list[str]:
+def bench_collection(steps: int, envs: int, rounds: int) -> list[str]:
     try:
         import torch
         from skagway_agents.rl import make_vec_env
-        from skagway_experiments.bench_train import ConnectFourVsRandom, measure
-        from stable_baselines3.common.vec_env import DummyVecEnv
+        from skagway_experiments.bench_train import best_collection, peer_vec_env
     except ImportError as missing:
         return [f"(not measured: {missing}; install the `train` extra)"]
     torch.set_num_threads(1)
-    peer = DummyVecEnv([ConnectFourVsRandom] * envs)
-    peer.seed(0)
-    base = measure(peer, steps, 256, 0)[0]
-    rows = ["| env vs random opponents | seats | collection fps | × connect_four |",
-            "|---|---|---|---|", f"| connect_four_v3 (PettingZoo) | 2 | {base:,.0f} | 1.00 |"]
+    makers = {"connect_four_v3 (PettingZoo)": (2, lambda: peer_vec_env(envs))}
     for name in skagway_env.list_games():
         n = _default_players(name)
-        vec = make_vec_env(name, envs, opponents=["random"], seed=0, num_players=n)
-        fps = measure(vec, steps, 256, 0)[0]
+        makers[name] = (n, lambda name=name, n=n: make_vec_env(
+            name, envs, opponents=["random"], seed=0, num_players=n))
+    best = best_collection({k: make for k, (_, make) in makers.items()}, steps, rounds)
+    base = best["connect_four_v3 (PettingZoo)"][0]
+    rows = ["| env vs random opponents | seats | collection fps | × connect_four |",
+            "|---|---|---|---|"]
+    for name, (n, _) in makers.items():
+        fps = best[name][0]
         rows.append(f"| {name} | {n} | {fps:,.0f} | {fps / base:.2f} |")
     return rows
 
@@ -241,10 +242,12 @@ def main(argv: list[str] | None = None) -> None:
              "`experiments/bench_tournament.py --against DIR` times it against another "
              "checkout and checks that both store the same games."),
             ("MaskablePPO collection", lambda: bench_collection(1024 if quick else 8192,
-                                                                4 if quick else 8),
+                                                                4 if quick else 8,
+                                                                1 if quick else 3),
              "Rollout collection (policy forward pass, masks, games), the learner's seat "
              "against random opponents; one torch thread; both sides with the trainer's "
-             "policy and rollout buffer (`skagway_agents.rl.ppo_classes()`).")):
+             "policy and rollout buffer (`skagway_agents.rl.ppo_classes()`). One warm-up "
+             "rollout each, then the envs take turns, best of the rounds.")):
         begun = time.perf_counter()
         rows = run()
         sections.append((title, note, rows, time.perf_counter() - begun))

@@ -45,11 +45,6 @@ from stable_baselines3.common.buffers import RolloutBuffer
 from torch.distributions import Distribution
 
 HUGE_NEG = -1e8  # sb3-contrib's value for a masked-out logit
-LEGAL_PICK_FROM = 2048
-"""Action spaces at least this wide take ``legal_pick`` in collection: its table
-building costs more than the full head over Skagway's 231 actions (428 against 372 µs
-a forward pass for 8 envs) and about the same over Klondike 1896's 729, and saves a
-third of the council's 6,950 (475 against 650 µs)."""
 ONE_DRAW = torch.Size()  # a sample shape: one draw a row
 
 
@@ -127,12 +122,12 @@ class MaskedPolicy(MaskableActorCriticPolicy):
     """``MaskableActorCriticPolicy`` with ``MaskedCategoricalDistribution`` (Discrete
     action spaces only); same modules, same initial weights for a seed.
 
-    Over a wide action space (``LEGAL_PICK_FROM``) its rollout forward pass
-    (``forward`` with masks, as ``collect_rollouts`` calls it) computes the logits of
-    the legal actions only (``legal_pick``): the council's positions have a few dozen
-    legal actions of 6,950, and the full action head, its masking, normalisation and
-    sampling were most of the forward pass. Training
-    (``evaluate_actions``) and ``predict`` keep the full distribution."""
+    Its rollout forward pass (``forward`` with masks, as ``collect_rollouts`` calls
+    it) computes the logits of the actions legal in some row only (``legal_pick``):
+    the council's positions have a few dozen legal actions of 6,950, Klondike 1896's
+    a handful of 729, and the full action head, its masking, normalisation and
+    sampling were most of the forward pass. Training (``evaluate_actions``) and
+    ``predict`` keep the full distribution."""
 
     def _build(self, lr_schedule: Any) -> None:
         if not isinstance(self.action_space, spaces.Discrete):
@@ -144,7 +139,7 @@ class MaskedPolicy(MaskableActorCriticPolicy):
     def forward(self, obs: torch.Tensor, deterministic: bool = False,
                 action_masks: np.ndarray | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        if action_masks is None or self.action_space.n < LEGAL_PICK_FROM:
+        if action_masks is None:
             return super().forward(obs, deterministic, action_masks)
         features = self.extract_features(obs)
         if self.share_features_extractor:
@@ -157,41 +152,28 @@ class MaskedPolicy(MaskableActorCriticPolicy):
         return actions, self.value_net(latent_vf), log_prob
 
 
-def legal_table(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(legal, present)``: row r's legal actions in ascending order, padded to the
-    most legal of any row (``legal`` 0 and ``present`` False in the padding)."""
-    rows, cols = np.divmod(np.flatnonzero(masks), masks.shape[1])  # 2-D nonzero: 14x slower
-    counts = np.bincount(rows, minlength=len(masks))
-    if (counts == 0).any():
-        raise ValueError("a row of the action masks has no legal action")
-    slot = np.arange(len(rows)) - (np.cumsum(counts) - counts)[rows]
-    legal = np.zeros((len(masks), int(counts.max())), dtype=np.int64)
-    present = np.zeros(legal.shape, dtype=bool)
-    legal[rows, slot] = cols
-    present[rows, slot] = True
-    return legal, present
-
-
 def legal_pick(latent: torch.Tensor, head: torch.nn.Linear, masks: np.ndarray,
                deterministic: bool) -> tuple[torch.Tensor, torch.Tensor]:
     """``(actions, log-probabilities)``, a row each, of the masked categorical over
-    ``head(latent)``, computing only the legal actions' logits (the head's rows for
-    the actions of ``legal_table``); the pick is the most probable (the lowest such
-    action on a tie, as ``argmax`` over all actions) or drawn by ``inverse_transform``.
-    The same distribution as masking the full logits, where a masked action's
-    probability is 0 (``exp(HUGE_NEG - x)`` underflows)."""
-    table, present = legal_table(masks)
-    legal = torch.from_numpy(table).to(latent.device)
-    flat = legal.reshape(-1)
-    weights = head.weight.index_select(0, flat).view(*legal.shape, -1)
-    logits = torch.bmm(weights, latent.unsqueeze(-1)).squeeze(-1) + head.bias.index_select(
-        0, flat).view(legal.shape)
-    absent = torch.from_numpy(~present).to(latent.device)
-    log_probs = torch.log_softmax(logits.masked_fill(absent, -torch.inf), dim=-1)
+    ``head(latent)``, computing only the logits of the actions legal in some row (the
+    batch's union, in ascending order: one ``addmm`` over those rows of the head),
+    each row's other actions masked to ``-inf``; the pick is the most probable (the
+    lowest such action on a tie, as ``argmax`` over all actions) or drawn by
+    ``inverse_transform``. The same distribution as masking the full logits, where a
+    masked action's probability is 0 (``exp(HUGE_NEG - x)`` underflows), and, the
+    union's running sum having only zeros between its legal actions, the same draw
+    from the same uniform."""
+    if not masks.any(1).all():
+        raise ValueError("a row of the action masks has no legal action")
+    columns = np.flatnonzero(masks.any(0))
+    union = torch.from_numpy(columns).to(latent.device)
+    logits = torch.addmm(head.bias.index_select(0, union), latent,
+                         head.weight.index_select(0, union).t())
+    absent = torch.from_numpy(~masks[:, columns]).to(latent.device)
+    log_probs = torch.log_softmax(logits.masked_fill_(absent, -torch.inf), dim=-1)
     picked = (log_probs.argmax(-1) if deterministic
               else inverse_transform(log_probs.exp()))
-    everyone = torch.arange(len(masks), device=latent.device)
-    return legal[everyone, picked], log_probs[everyone, picked]
+    return union[picked], log_probs.gather(1, picked.unsqueeze(1)).squeeze(1)
 
 
 class BoolMaskRolloutBuffer(MaskableRolloutBuffer):

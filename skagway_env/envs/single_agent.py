@@ -184,11 +184,17 @@ class SingleAgentEnv(gym.Env):
         returns who is to move then (the learner, ``SIMULTANEOUS`` or ``TERMINAL``)."""
         state, rng, seat = self.state, self.np_random, self.seat
         direct = self._direct
+        # the game's playout hook draws the outcome sample_chance would from the same
+        # uniform, without listing the node's outcomes (core.playout.random_chance)
+        outcome_at = getattr(state, "_chance_outcome_at", None) if direct else None
         while True:
             cur = state.current_player()
             if cur == TERMINAL or cur == seat or cur == SIMULTANEOUS:
                 return cur
             if cur == CHANCE:
+                if outcome_at is not None:
+                    apply_unchecked(state, outcome_at(rng.random()))
+                    continue
                 outcome = sample_chance(state, rng)  # one of this node's outcomes
                 if direct:
                     apply_unchecked(state, outcome)

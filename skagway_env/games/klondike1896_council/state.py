@@ -67,7 +67,8 @@ class CouncilState(State):
         # from, kept across moves (a seat's choices change only when it moves)
         self._race_legal: dict[int, tuple] | None = None
         self._public: tuple | None = None  # observation._public's cache
-        self._observed: np.ndarray | None = None  # observation.encode_every_seat's rows
+        # observation.encode_every_seat's rows, or the one seat that has observed this position
+        self._observed: np.ndarray | int | None = None
         self._blocks: dict | None = None  # observation's pieces, kept across moves
         # True inside ``playout.random_playout``: the checks of rounds before the last
         # write no log lines (nobody reads them; the last round's writes the log)
@@ -205,15 +206,20 @@ class CouncilState(State):
         return super().legal_actions_mask(player)
 
     def observation_tensor(self, player: int) -> np.ndarray:
-        """In the race (every seat observes each tick), every seat's tensor is written
-        at once by the C twin (``observation.encode_every_seat``) and kept until the
-        next action; a seat gets a copy of its row. Elsewhere, or without the twin,
-        the one seat's ``observation.encode``."""
+        """In the race every seat may observe each tick (the AEC env asks each seat in
+        turn), or only one (the single-agent env asks the learner's): the first seat to
+        observe a position gets its own tensor (``observation.encode``), and a second
+        seat there has every seat's tensor written at once by the C twin
+        (``observation.encode_every_seat``), kept until the next action, each seat
+        getting a copy of its row. Elsewhere, or without the twin, the one seat's
+        ``observation.encode``."""
         if self.phase == RACE and type(player) is int and 0 <= player < self.num_players:
             rows = self._observed
             if rows is None:
+                self._observed = player
+            elif type(rows) is int and rows != player:
                 rows = self._observed = observation.encode_every_seat(self)
-            if rows is not None:
+            if type(rows) is np.ndarray:
                 return rows[player].copy()
         return observation.encode(self, player)
 
@@ -227,7 +233,7 @@ class CouncilState(State):
         if self.phase != RACE:
             return None
         rows = self._observed
-        return observation.encode_every_seat(self) if rows is None else rows.copy()
+        return rows.copy() if type(rows) is np.ndarray else observation.encode_every_seat(self)
 
     def apply_actions(self, actions: Sequence[int]) -> None:
         """``State.apply_actions`` with each seat's check read from its choices' bit set
