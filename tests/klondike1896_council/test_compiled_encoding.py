@@ -42,6 +42,16 @@ def _problems(state, label: str) -> list[str]:
             differ = np.flatnonzero((compiled != python) | (python != plain)
                                     | (rows[seat] != compiled)).tolist()
             found.append(f"{label} seat {seat}: features {differ[:10]} differ")
+    # the state's own path: the first seat asked gets its tensor alone, a second seat
+    # has every seat's rows kept (State.observation_tensor); asked from a fresh clone,
+    # starting at each seat in turn
+    for first in range(state.num_players):
+        fresh = state.clone()
+        for seat in [*range(first, state.num_players), *range(first)]:
+            if (fresh.observation_tensor(seat).tobytes()
+                    != observation.encode_python(state, seat).tobytes()):
+                found.append(f"{label} seat {seat} (asked after seat {first}): "
+                             "observation_tensor differs")
     return found
 
 
@@ -117,7 +127,8 @@ def test_every_seats_rows_are_fresh_and_each_seats_tensor(players):
         fresh = state.observation_tensors()  # before any seat was observed
         for seat in range(players):
             assert fresh[seat].tobytes() == reference_encode(state, seat).tobytes()
-        state.observation_tensor(0)  # the state keeps every seat's rows now
+        state.observation_tensor(0)  # the first seat asked: its tensor alone
+        state.observation_tensor(1)  # a second seat: the state keeps every seat's rows
         kept = state.observation_tensors()  # copied from the kept rows
         assert kept is not fresh and kept.tobytes() == fresh.tobytes()
         fresh[:] = 7.0
