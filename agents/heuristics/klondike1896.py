@@ -82,7 +82,43 @@ def _waypoints(grid: Grid, covered: int) -> list[list[tuple[int, int, int, int]]
 
 
 def spaces_to_go(grid: Grid, covered: int, cells: tuple[int, ...]) -> int:
-    """About how many spaces the path still needs after a claim on ``cells``."""
+    """About how many spaces the path still needs after a claim on ``cells``: the
+    walk of ``_walk_to_go``, kept on the grid by the waypoints still open (the bits of
+    ``covered`` that ``_waypoints`` reads) and the cells, since a style prices every
+    place of every claim each turn and the same places come back."""
+    memo = vars(grid).get("_to_go")
+    if memo is None:
+        memo = vars(grid)["_to_go"] = {}
+        vars(grid)["_to_go_bits"] = _waypoint_bits(grid)
+    key = (covered & vars(grid)["_to_go_bits"], cells)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _TO_GO_KEPT:
+            memo.clear()
+        found = memo[key] = _walk_to_go(grid, covered, cells)
+    return found
+
+
+_TO_GO_KEPT = 200_000
+"""Entries ``spaces_to_go`` keeps a grid (a few MB), then starts again."""
+
+
+def _waypoint_bits(grid: Grid) -> int:
+    """Every bit of ``covered`` that ``_waypoints`` reads."""
+    if grid.square:
+        out = 0
+        for t in grid.targets:
+            out |= t
+        return out
+    out = grid.finish
+    for top, bottom, _ in grid.edge_rules[:2]:
+        out |= top | bottom
+    return out
+
+
+def _walk_to_go(grid: Grid, covered: int, cells: tuple[int, ...]) -> int:
+    """The spaces the path still needs: from the claim's cells to the nearest box of
+    each stage of ``_waypoints`` in turn, on from the cell reached."""
     here = [(c // grid.cols, c % grid.cols) for c in cells]
     total = 0
     for stage in _waypoints(grid, covered):

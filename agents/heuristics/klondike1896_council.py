@@ -41,6 +41,7 @@ to do without an exact plan), ``declare`` (``plan``, ``at_once``, ``never``),
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -87,42 +88,73 @@ class Seat:
         self.halo = [state.halo[p]]
 
 
-_GAINS: dict[tuple, list[dict[int, tuple[int, int]]]] = {}
 _PLANS: dict[tuple, list[tuple[int, Any]] | None] = {}
 _PLANS_KEPT = 4096
+_MOVES: dict[tuple, dict[int, tuple[int, int, int, int, Any]]] = {}
 
 
-def _gains(game: Any, landscape: list[int]) -> list[dict[int, tuple[int, int]]]:
-    """(gold, rubies) under each placement of each claim type on a landscape: the
-    terrain is fixed once the boards are laid, so it is summed once."""
-    key = (id(game), tuple(landscape))
-    found = _GAINS.get(key)
+def _slot_moves(seat: Seat, slot: int) -> dict[int, tuple[int, int, int, int, Any]]:
+    """Placement id -> ``(-(gold + 3 rubies), slot, gold, rubies, placement)`` for every
+    placement of the claim in ``slot`` on the seat's landscape: the terrain is fixed
+    once the boards are laid, so it is summed once (a claim at a time, as asked)."""
+    game, landscape = seat.game, seat.landscape[0]
+    key = (id(game), tuple(landscape), slot)
+    found = _MOVES.get(key)
     if found is None:
-        if len(_GAINS) >= _PLANS_KEPT:
-            _GAINS.clear()
+        if len(_MOVES) >= _PLANS_KEPT:
+            _MOVES.clear()
+        offsets, places, cover = _claim_table(game.grid, game.components.slot_claim(slot))
         gold, ruby = game.terrain(landscape)
-        found = _GAINS[key] = [
-            {offset: (sum(gold[c] for c in place.cells), sum(ruby[c] for c in place.cells))
-             for offset, place in table.items()}
-            for table in game.grid.by_action]
+        golds = (cover @ np.asarray(gold, dtype=np.int32)).tolist()
+        rubies = (cover @ np.asarray(ruby, dtype=np.int32)).tolist()
+        found = _MOVES[key] = {
+            offset: (-(g + 3 * r), slot, g, r, place)
+            for offset, place, g, r in zip(offsets, places, golds, rubies, strict=True)}
     return found
 
 
-def _moves(seat: Seat, slots: list[int], terrain: Any = None
-           ) -> list[tuple[int, int, int, Any]]:
-    """(gold, rubies, slot, placement) for every claim in hand that can go down."""
-    comp, grid = seat.game.components, seat.game.grid
-    gains = _gains(seat.game, seat.landscape[0])
-    out = []
+_TABLES: dict[int, tuple[Any, list]] = {}
+
+
+def _claim_table(grid: Any, claim: int) -> tuple[list[int], list[Any], np.ndarray]:
+    """A claim's placement ids, placements and their cells as a 0/1 matrix (a row a
+    placement), kept a grid: the gold under every placement is then one product."""
+    kept = _TABLES.get(id(grid))
+    if kept is None or kept[0] is not grid:
+        if len(_TABLES) >= 8:  # grids are few (geometry.build_grid keeps 16)
+            _TABLES.clear()
+        kept = _TABLES[id(grid)] = (grid, [None] * len(grid.by_action))
+    found = kept[1][claim]
+    if found is None:
+        table = grid.by_action[claim]
+        cover = np.zeros((len(table), grid.cells), dtype=np.int32)
+        for row, place in enumerate(table.values()):
+            cover[row, list(place.cells)] = 1
+        found = kept[1][claim] = (list(table), list(table.values()), cover)
+    return found
+
+
+def _fitting(seat: Seat, slots: list[int], gold: int | None, rubies: int | None
+             ) -> list[tuple[int, int, int, int, Any]]:
+    """``(-(gold + 3 rubies), slot, gold, rubies, placement)`` for every claim in hand
+    that can go down adding at most ``gold`` and ``rubies`` (None: any), slot by slot
+    in ``race.legal_offsets`` order: the search's sort key in front."""
+    out: list[tuple[int, int, int, int, Any]] = []
     for slot in slots:
-        claim = comp.slot_claim(slot)
-        table, under = grid.by_action[claim], gains[claim]
-        for offset in race.legal_offsets(seat, 0, slot):  # type: ignore[arg-type]
-            g, r = under[offset]
-            out.append((g, r, slot, table[offset]))
+        moves = map(_slot_moves(seat, slot).__getitem__,
+                    race.legal_offsets(seat, 0, slot))  # type: ignore[arg-type]
+        if gold is None and rubies is None:
+            out += moves
+        elif rubies is None:
+            out += [m for m in moves if m[2] <= gold]
+        elif gold is None:
+            out += [m for m in moves if m[3] <= rubies]
+        else:
+            out += [m for m in moves if m[2] <= gold and m[3] <= rubies]
     return out
 
 
+_BIGGER_FIRST = itemgetter(0, 1)
 
 
 def plan(state: Any, p: int, budget: int, fastest: bool = False
@@ -146,19 +178,20 @@ def _search_plan(state: Any, p: int, budget: int, fastest: bool
     game = state.game
     request = game.components.requests[state.request]
     child = game.is_child(p)
-    terrain = game.terrain(state.landscape[p])
     seat = Seat(state, p)
     slots = [s for s in race.slots_of(state, p) if not state.used[p] >> s & 1]
     nodes = [0]
     best: list[Any] = [None, math.inf]  # plan, beats
 
-    def fits(g: int, r: int) -> bool:
-        if child:  # a child needs only the higher number: the other may overflow
-            if request.gold > request.rubies:
-                return g <= request.gold
-            if request.rubies > request.gold:
-                return r <= request.rubies
-        return g <= request.gold and r <= request.rubies
+    # what a claim may add and still fit under the request: a child needs only the
+    # higher number, the other may overflow
+    gold_room = rubies_room = None
+    if child and request.gold > request.rubies:
+        gold_room = request.gold
+    elif child and request.rubies > request.gold:
+        rubies_room = request.rubies
+    else:
+        gold_room, rubies_room = request.gold, request.rubies
 
     def search(g: int, r: int, slots: list[int], path: list[tuple[int, Any]],
                beats: int) -> bool:
@@ -170,9 +203,10 @@ def _search_plan(state: Any, p: int, budget: int, fastest: bool
         nodes[0] += 1
         if nodes[0] > budget or not slots:
             return nodes[0] > budget
-        options = [m for m in _moves(seat, slots, terrain) if fits(g + m[0], r + m[1])]
-        options.sort(key=lambda m: (-(m[0] + 3 * m[1]), m[2]))
-        for dg, dr, slot, place in options:
+        options = _fitting(seat, slots, None if gold_room is None else gold_room - g,
+                           None if rubies_room is None else rubies_room - r)
+        options.sort(key=_BIGGER_FIRST)  # bigger gains first, then by slot (stable)
+        for _, slot, dg, dr, place in options:
             cost = beats + claim_beats(game, slot)
             if cost >= best[1]:
                 continue
@@ -242,13 +276,13 @@ def race_move(state: Any, p: int, params: dict, rng: np.random.Generator) -> int
         return _declare_or_wait(state, p, params)
     # no exact plan: creep towards the request with the claim that gains most
     slots = [s for s in race.slots_of(state, p) if not state.used[p] >> s & 1]
-    options = _moves(Seat(state, p), slots, game.terrain(laid))
+    options = _fitting(Seat(state, p), slots, None, None)
     under = [m for m in options
-             if state.gold[p] + m[0] <= request.gold and state.rubies[p] + m[1] <= request.rubies]
+             if state.gold[p] + m[2] <= request.gold and state.rubies[p] + m[3] <= request.rubies]
     pick = under or ([] if params["settle"] else options)
     if not pick:
         return _declare_or_wait(state, p, params)
-    dg, dr, slot, place = max(pick, key=lambda m: (m[0] + 3 * m[1], -m[2]))
+    _, slot, _, _, place = max(pick, key=lambda m: (-m[0], -m[1]))
     return codec.place(slot, place.action)
 
 
