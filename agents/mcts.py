@@ -51,8 +51,8 @@ from skagway_env.core.playout import (
 from .base import Agent
 from .exit.net_file import NumpyNet, load_net
 from .exit.search import absolute_values
-from .exit.threads import limit_blas_threads
 from .specs import AgentSpecError, Option, parse_spec
+from .threads import limit_blas_threads
 
 
 class Node:

@@ -33,7 +33,8 @@ from .specs import Option
 @lru_cache(maxsize=16)
 def _load(path: str, stamp: tuple[int, int]) -> tuple[PolicyHeader, Any]:
     """One policy per file version, shared by every agent playing it (read-only)."""
-    from .rl.network import configure_threads, load_policy
+    from .rl.network import load_policy
+    from .threads import configure_threads
 
     configure_threads(int(os.environ.get("SKAGWAY_TORCH_THREADS", "1")))
     return load_policy(path)

@@ -189,12 +189,11 @@ def bench_search(iterations: int, count: int, repeats: int = 1) -> list[str]:
 
 def bench_collection(steps: int, envs: int, rounds: int) -> list[str]:
     try:
-        import torch
-        from skagway_agents.rl import make_vec_env
+        from skagway_agents.rl import configure_threads, make_vec_env
         from skagway_experiments.bench_train import best_collection, peer_vec_env
     except ImportError as missing:
         return [f"(not measured: {missing}; install the `train` extra)"]
-    torch.set_num_threads(1)
+    configure_threads(1)  # one torch thread, one numpy BLAS thread (agents/threads.py)
     makers = {"connect_four_v3 (PettingZoo)": (2, lambda: peer_vec_env(envs))}
     for name in skagway_env.list_games():
         n = _default_players(name)

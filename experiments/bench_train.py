@@ -168,8 +168,7 @@ def main() -> None:
     parser.add_argument("--vanilla", action="store_true",
                         help="sb3-contrib's own policy and rollout buffer, on both sides")
     args = parser.parse_args()
-    import torch
-    from skagway_agents.rl import make_vec_env
+    from skagway_agents.rl import configure_threads, make_vec_env
 
     import skagway_env
     from skagway_env.core import game_class
@@ -177,7 +176,7 @@ def main() -> None:
     games = args.games or ",".join(f"{name}:{game_class(name).params_class().num_players}"
                                    for name in skagway_env.list_games())
 
-    torch.set_num_threads(args.threads)
+    configure_threads(args.threads)  # torch and numpy BLAS (agents/threads.py)
     makers: dict[str, Callable[[], Any]] = {
         "connect_four_v3 (PettingZoo) vs random": lambda: peer_vec_env(args.envs)}
     seats = {"connect_four_v3 (PettingZoo) vs random": 2}

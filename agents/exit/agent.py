@@ -10,7 +10,7 @@ the network's plain policy, the masked softmax over the legal actions: its most
 probable action (``greedy=true``, the default) or one sampled from it
 (``greedy=false``). The file's header is checked against the game before any weight
 is read; inference is numpy, so no torch is needed; numpy's BLAS is set to one
-thread in the process (``threads.py``: for these small products its default threads
+thread in the process (``agents/threads.py``: for these small products its default threads
 made the search 60x slower on a busy machine).
 ``action_probabilities`` is the policy (MCTS can take it as a prior).
 """
@@ -27,9 +27,9 @@ from skagway_env.core import Game, State
 
 from ..base import Agent
 from ..specs import AgentSpecError, Option
+from ..threads import limit_blas_threads
 from .net_file import NumpyNet, load_net, read_net_header
 from .search import Search, SearchSettings, choose_action, run_search, softmax
-from .threads import limit_blas_threads
 
 
 @lru_cache(maxsize=16)

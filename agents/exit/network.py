@@ -21,13 +21,6 @@ from ..policy_file import read_header, read_weights
 from .net_file import ACTIVATIONS, NetFileError, NetHeader, weight_names
 
 
-def configure_threads(threads: int = 1) -> None:
-    """Torch's intra-op threads: one by default. These networks are small, and on two
-    cores torch's default thread count made PPO updates 13x slower (issue 10)."""
-    if torch.get_num_threads() != threads:
-        torch.set_num_threads(threads)
-
-
 class PolicyValueNet(torch.nn.Module):
     """MLP trunk, a logit per action, and ``players`` tanh values (observer-relative)."""
 

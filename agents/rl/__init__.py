@@ -9,10 +9,11 @@ by hand, ``pip install -c constraints.txt -e '.[train]'`` keeps torch on its CPU
 """
 
 from ..policy_file import PolicyFileError, PolicyHeader, read_header, save_policy
+from ..threads import configure_threads
 from .envs import BatchVecEnv, make_single_agent_env, make_vec_env, spec_pool
 from .league import Entry, League
 from .masked_ppo import BoolMaskRolloutBuffer, MaskedPolicy, ppo_classes
-from .network import configure_threads, export_policy, load_policy
+from .network import export_policy, load_policy
 
 __all__ = [
     "BatchVecEnv",

@@ -18,13 +18,6 @@ from ..policy_file import PolicyHeader, read_header, read_weights, save_policy
 ACTIVATIONS: dict[str, type[torch.nn.Module]] = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
 
-def configure_threads(threads: int = 1) -> None:
-    """Torch's intra-op threads. One is the default for these small networks: on two
-    cores torch's default thread count made PPO updates 13x slower (issue 10)."""
-    if torch.get_num_threads() != threads:
-        torch.set_num_threads(threads)
-
-
 def policy_kwargs(net_arch: list[int], activation: str) -> dict:
     if activation not in ACTIVATIONS:
         raise ValueError(f"activation must be one of {', '.join(ACTIVATIONS)}, got {activation!r}")

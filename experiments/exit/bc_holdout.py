@@ -17,7 +17,8 @@ import numpy as np
 def main(argv: list[str] | None = None) -> None:
     import torch
     from skagway_agents.exit.net_file import NetHeader
-    from skagway_agents.exit.network import PolicyValueNet, configure_threads
+    from skagway_agents.exit.network import PolicyValueNet
+    from skagway_agents.threads import configure_threads
 
     from skagway_env.core import make_game
 

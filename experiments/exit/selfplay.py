@@ -30,7 +30,7 @@ from skagway_agents.exit.search import (
     choose_action,
     evaluate_requests,
 )
-from skagway_agents.exit.threads import limit_blas_threads
+from skagway_agents.threads import limit_blas_threads
 
 from skagway_env.core import SIMULTANEOUS, Game, make_game
 from skagway_env.core.playout import sample_chance
@@ -177,7 +177,7 @@ class SelfPlayWorker:
 
     def __init__(self, game_name: str, players: int, params: dict[str, Any],
                  concurrency: int) -> None:
-        limit_blas_threads(1)  # small products: one thread is the fast way (threads.py)
+        limit_blas_threads(1)  # small products: one thread is the fast way (agents/threads.py)
         self.game = make_game(game_name, num_players=players, **params)
         self.concurrency = concurrency
         self.nets: list[NumpyNet] = []

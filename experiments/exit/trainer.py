@@ -187,7 +187,8 @@ class ExitTrainer:
                  echo: Callable[[str], None] | None = None,
                  ray_address: str | None = None) -> None:
         import torch
-        from skagway_agents.exit.network import PolicyValueNet, configure_threads, init_from_ppo
+        from skagway_agents.exit.network import PolicyValueNet, init_from_ppo
+        from skagway_agents.threads import configure_threads
 
         self.torch = torch
         configure_threads(config.torch_threads)
