@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
              "`state.view(seat, rng)` at random positions, beside `state.clone()` of "
              "the same positions; interleaved, best of the repeats."),
             ("IS-MCTS", lambda: bench_search(50 if quick else 400, 2 if quick else 6,
-                                             1 if quick else 2),
+                                             1 if quick else 4),
              "`MCTSAgent` with random playouts on views of random positions where the "
              "seat has a choice; steps are every action the search applies. OpenSpiel "
              "and each game take turns, best of the rounds."),
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
              "checkout and checks that both store the same games."),
             ("MaskablePPO collection", lambda: bench_collection(1024 if quick else 8192,
                                                                 4 if quick else 8,
-                                                                1 if quick else 3),
+                                                                1 if quick else 4),
              "Rollout collection (policy forward pass, masks, games), the learner's seat "
              "against random opponents; one torch thread; both sides with the trainer's "
              "policy and rollout buffer (`skagway_agents.rl.ppo_classes()`). One warm-up "

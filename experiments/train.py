@@ -18,8 +18,10 @@ One run is one folder, ``<out>/{game}__{exp}__{seed}__{time}/``:
   ``eval.jsonl``: their win rates with Wilson 95% intervals.
 
 Same config and seed give the same learning curve on CPU: the model, every env and
-every opponent are seeded from the config's seed, and torch runs on ``torch_threads``
-threads (1 by default: on two cores torch's default made updates 13x slower).
+every opponent are seeded from the config's seed, and torch and numpy's BLAS run on
+``torch_threads`` threads (1 by default: on two cores torch's default made updates 13x
+slower, and OpenBLAS's spun a second thread beside the numpy rollout pass;
+``agents/threads.py``).
 ``max_minutes`` stops learning at a wall-time budget (then the final evaluation, of
 ``final_eval_games`` per opponent, and the final model follow).
 ``--resume`` continues from the last checkpoint (the games in flight then are dropped,

@@ -43,7 +43,7 @@ def add_train_parser(sub: argparse._SubParsersAction) -> None:
     train.add_argument("--opponents", metavar="SPEC,SPEC,...",
                        help="the league's fixed entries (agent specs)")
     train.add_argument("--threads", type=_positive,
-                       help="torch threads (default 1: fastest for these small networks)")
+                       help="torch and numpy BLAS threads (default 1: fastest here)")
     train.add_argument("--out", help="where run folders go (default runs/train)")
     train.add_argument("--resume", metavar="RUN_DIR",
                        help="continue this run as its config.yaml says (with --steps: to "
