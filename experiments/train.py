@@ -62,6 +62,7 @@ from tqdm import tqdm
 
 from skagway_env.core import GameParameterError, UnknownGameError, make_game
 
+from .ppo_warm_start import imitate, is_heuristic_start, parse_styles, play_demonstrations
 from .tournament import Store, config_from_dict, run_tournament
 from .tournament.stats import agent_table
 
@@ -133,6 +134,15 @@ class TrainConfig:
     max_minutes: float = 0
     """Stop learning after this much wall time, then evaluate and save (0: no limit)."""
     checkpoint_every: int = 50_000
+    init_from: str | None = None
+    """``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a mix): before the
+    first rollout the policy imitates the style (``ppo_warm_start.py``); None: start
+    from a fresh policy."""
+    bc_games: int = 400
+    """With ``init_from``: the style's games imitated."""
+    bc_epochs: int = 10
+    """With ``init_from``: passes over those games' positions."""
+    bc_learning_rate: float = 1e-3
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +161,8 @@ SETTINGS: dict[str, Option] = {
     "max_snapshots": Option(int, low=0), "eval_every": Option(int, low=0),
     "eval_games": Option(int, low=1), "final_eval_games": Option(int, low=0),
     "max_minutes": Option(float, low=0), "checkpoint_every": Option(int, low=0),
+    "init_from": Option(str, none=True), "bc_games": Option(int, low=1),
+    "bc_epochs": Option(int, low=1), "bc_learning_rate": Option(float, low=0, above=True),
 }
 """What each scalar setting takes (``params``, the opponent lists and ``ppo`` are
 checked by ``config_from_mapping`` itself)."""
@@ -263,6 +275,14 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
                 make_agent(spec, game, 0)
             except ValueError as exc:
                 raise TrainConfigError(f"{source}: {key}: {exc}") from None
+    if config.init_from is not None:
+        if not is_heuristic_start(config.init_from):
+            raise TrainConfigError(f"{source}: init_from: expected heuristic:<style> or "
+                                   f"heuristic:<style>+<style>..., got {config.init_from!r}")
+        try:
+            parse_styles(config.init_from, game)
+        except ValueError as exc:
+            raise TrainConfigError(f"{source}: init_from: {exc}") from None
 
 
 def load_train_config(path: str | Path) -> TrainConfig:
@@ -479,6 +499,35 @@ class Trainer:
             f"win rate vs {spec} {row[spec]['win_rate']:.3f}" for spec in config.eval_opponents))
         return row
 
+    def warm_start(self) -> None:
+        """Imitate ``init_from``'s style (``ppo_warm_start.py``), write each epoch's
+        losses and agreement to ``warm_start.json``, then evaluate the fitted policy
+        at step 0 (``eval.jsonl``, label ``start``)."""
+        config = self.config
+        styles = parse_styles(config.init_from, self.game)
+        started = time.perf_counter()
+        data = play_demonstrations(self.game, styles, config.bc_games, config.seed)
+        self.log(f"warm start: {config.bc_games} games of {config.init_from} "
+                 f"({time.perf_counter() - started:.1f} s), {len(data)} positions to imitate")
+
+        def on_epoch(epoch: int, policy_loss: float, value_loss: float,
+                     agreement: float) -> None:
+            self.log(f"warm start epoch {epoch}/{config.bc_epochs}: loss {policy_loss:.3f} "
+                     f"+ {value_loss:.3f}, picks the style's move at {agreement:.3f} of its "
+                     "positions")
+
+        rows = imitate(self.model.policy, data, epochs=config.bc_epochs,
+                       batch_size=config.ppo.batch_size,
+                       learning_rate=config.bc_learning_rate,
+                       value_weight=config.ppo.vf_coef, seed=config.seed, on_epoch=on_epoch)
+        (self.run_dir / "warm_start.json").write_text(json.dumps({
+            "styles": list(styles), "games": config.bc_games, "positions": len(data),
+            "epochs": rows}, indent=1))
+        if (self.run_dir / "eval.jsonl").exists():  # a start evaluation left half done
+            (self.run_dir / "eval.jsonl").unlink()
+            self.evaluations = []
+        self.evaluate(0, label="start")
+
     # -------------------------------------------------------------- the loop
     def learn(self) -> TrainResult:
         from stable_baselines3.common.callbacks import BaseCallback
@@ -524,6 +573,8 @@ class Trainer:
                 self.bar.close()
 
         try:
+            if self.checkpointed < 0 and config.init_from:
+                self.warm_start()
             if self.checkpointed < 0:
                 self.checkpoint()  # step 0: a run stopped at once still resumes
             self.log(f"{'resumed at' if done else 'started at'} step {done} of "

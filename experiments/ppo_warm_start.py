@@ -1,0 +1,97 @@
+"""PPO's warm start from a heuristic style (``init_from: heuristic:<style>`` in a
+``skagway train`` config): before the first rollout the policy imitates the style, so
+PPO begins from a player that already plays the game instead of from uniform moves.
+
+Games where the league's styles beat a fresh learner nearly every time (Klondike 1896,
+its council game, Dawson City Barbers: the learner lost about 9 games in 10 for its
+first 200k steps) give PPO almost no signal; imitation first is AlphaGo's supervised
+start and AlphaStar's, here with the styles the project ships.
+
+1. **demonstrations**: ``bc_games`` games with every seat played by the style (or by
+   ``heuristic:a+b+...``'s styles in turn), every decision with a choice recorded as
+   (that seat's observation, legal mask, the style's action, the seat's final return):
+   the expert-iteration warm start's own games (``exit/warm_start.play_demonstrations``,
+   seeded from the run's seed);
+2. **fit**: ``bc_epochs`` passes in minibatches of the PPO ``batch_size``, Adam at
+   ``bc_learning_rate``: the negative log-likelihood of the style's action under the
+   policy's masked distribution, plus ``ppo.vf_coef`` times the squared error of the
+   value head against the seat's final return (the reward PPO then sees, undiscounted).
+   After each epoch the *agreement*: the share of positions where the policy's most
+   probable legal action is the style's.
+
+A resumed run never repeats it (its checkpoint holds the fitted weights); a run stopped
+during it starts it again, the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .exit.warm_start import Demonstrations, is_heuristic_start, parse_styles, play_demonstrations
+
+__all__ = ["Demonstrations", "agreement", "imitate", "is_heuristic_start", "parse_styles",
+           "play_demonstrations"]
+
+BC_SEED = 3_000_017
+"""The fit's seed path (the minibatch order and torch's draws), apart from the games'."""
+
+
+def agreement(policy: Any, data: Demonstrations, batch: int = 4096) -> float:
+    """The share of positions where ``policy`` (an SB3 masked actor-critic) puts its
+    most probable legal action on the style's."""
+    import torch
+
+    if not len(data):
+        return float("nan")
+    hits = 0
+    with torch.no_grad():
+        for start in range(0, len(data), batch):
+            obs = torch.from_numpy(data.observations[start:start + batch])
+            dist = policy.get_distribution(obs, action_masks=data.masks[start:start + batch])
+            best = dist.distribution.logits.argmax(dim=-1).numpy()  # illegal ones masked
+            hits += int((best == data.actions[start:start + batch]).sum())
+    return hits / len(data)
+
+
+def imitate(policy: Any, data: Demonstrations, *, epochs: int, batch_size: int,
+            learning_rate: float, value_weight: float, seed: int,
+            on_epoch: Callable[[int, float, float, float], None] | None = None
+            ) -> list[dict[str, float]]:
+    """Fit ``policy`` to the demonstrations (the module docstring's step 2); a row an
+    epoch: ``epoch``, ``policy_loss``, ``value_loss``, ``agreement``."""
+    import torch
+
+    torch.manual_seed(seed * 100_003 + BC_SEED)
+    rng = np.random.default_rng([seed, BC_SEED])
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    returns = data.values[:, 0] if len(data) else np.zeros(0, np.float32)
+    rows = []
+    for epoch in range(1, epochs + 1):
+        policy.set_training_mode(True)
+        order = rng.permutation(len(data))
+        totals, steps = [0.0, 0.0], 0
+        for start in range(0, len(order), batch_size):
+            pick = order[start:start + batch_size]
+            obs = torch.from_numpy(data.observations[pick])
+            actions = torch.from_numpy(data.actions[pick])
+            values, log_prob, _ = policy.evaluate_actions(obs, actions,
+                                                          action_masks=data.masks[pick])
+            policy_loss = -log_prob.mean()
+            value_loss = torch.nn.functional.mse_loss(values.flatten(),
+                                                      torch.from_numpy(returns[pick]))
+            optimizer.zero_grad()
+            (policy_loss + value_weight * value_loss).backward()
+            optimizer.step()
+            totals[0] += policy_loss.item()
+            totals[1] += value_loss.item()
+            steps += 1
+        policy.set_training_mode(False)
+        row = {"epoch": epoch, "policy_loss": totals[0] / max(steps, 1),
+               "value_loss": totals[1] / max(steps, 1), "agreement": agreement(policy, data)}
+        rows.append(row)
+        if on_epoch is not None:
+            on_epoch(epoch, row["policy_loss"], row["value_loss"], row["agreement"])
+    return rows
