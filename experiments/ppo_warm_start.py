@@ -2,10 +2,12 @@
 ``skagway train`` config): before the first rollout the policy imitates the style, so
 PPO begins from a player that already plays the game instead of from uniform moves.
 
-Games where the league's styles beat a fresh learner nearly every time (Klondike 1896,
-its council game, Dawson City Barbers: the learner lost about 9 games in 10 for its
-first 200k steps) give PPO almost no signal; imitation first is AlphaGo's supervised
-start and AlphaStar's, here with the styles the project ships.
+Where the league's styles beat a fresh learner nearly every time (Klondike 1896 and
+its council game: the learner's mean rank return stayed near -0.9, last place being -1,
+for its first 200k steps) PPO gets little signal; imitation first is AlphaGo's
+supervised start and AlphaStar's, here with the styles the project ships. What it gave
+in session 9's runs (Klondike 1896: 0.925 against random at step 0, none yet against
+its best style) is in ``agents/rl/RESULTS.md``.
 
 1. **demonstrations**: ``bc_games`` games with every seat played by the style (or by
    ``heuristic:a+b+...``'s styles in turn), every decision with a choice recorded as
@@ -19,8 +21,9 @@ start and AlphaStar's, here with the styles the project ships.
    After each epoch the *agreement*: the share of positions where the policy's most
    probable legal action is the style's.
 
-A resumed run never repeats it (its checkpoint holds the fitted weights); a run stopped
-during it starts it again, the same way.
+A resumed run never repeats it (its checkpoint holds the fitted weights). A run stopped
+during it keeps no checkpoint (a half-made fit is not the start) and says to start it
+again; the same config and seed then make the same fit.
 """
 
 from __future__ import annotations

@@ -143,6 +143,8 @@ class TrainConfig:
     bc_epochs: int = 10
     """With ``init_from``: passes over those games' positions."""
     bc_learning_rate: float = 1e-3
+    """With ``init_from``: Adam's step size in the fit (``max_minutes`` counts the warm
+    start too)."""
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def to_dict(self) -> dict[str, Any]:
@@ -388,6 +390,7 @@ class Trainer:
             _continue_csv(logger, earlier)
         self.model.set_logger(logger)
         self.evaluations: list[dict[str, Any]] = []
+        self.warming = False  # in the warm start (init_from), before its checkpoint
 
     def _restore(self, algorithm: Any, checkpoint: Path) -> Any:
         """The checkpointed model, if the engine is still the one it trained on.
@@ -505,6 +508,7 @@ class Trainer:
         at step 0 (``eval.jsonl``, label ``start``)."""
         config = self.config
         styles = parse_styles(config.init_from, self.game)
+        self.warming = True  # a stop now keeps no checkpoint of a half-made fit
         started = time.perf_counter()
         data = play_demonstrations(self.game, styles, config.bc_games, config.seed)
         self.log(f"warm start: {config.bc_games} games of {config.init_from} "
@@ -527,6 +531,7 @@ class Trainer:
             (self.run_dir / "eval.jsonl").unlink()
             self.evaluations = []
         self.evaluate(0, label="start")
+        self.warming = False
 
     # -------------------------------------------------------------- the loop
     def learn(self) -> TrainResult:
@@ -604,6 +609,11 @@ class Trainer:
     def _stopped(self, why: str, error: OSError | None) -> TrainingStopped:
         """Save what can be saved and say how to go on."""
         steps = int(self.model.num_timesteps)
+        if self.warming:  # nothing learned yet, and a half-made fit is not the start
+            message = (f"training {why} during the warm start, before any checkpoint; "
+                       f"nothing to resume in {self.run_dir}: start the run again")
+            self.log(message, echo=False)
+            return TrainingStopped(message, self.run_dir, None, error is None)
         try:
             try:
                 self.checkpoint()

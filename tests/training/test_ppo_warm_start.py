@@ -75,3 +75,14 @@ def test_a_bad_init_from_is_refused_before_a_run_folder(tmp_path, init_from, mat
             **{k: v for k, v in SMALL.items() if k != "ppo"}, "init_from": init_from}),
             tmp_path, progress=False)
     assert not any(tmp_path.iterdir())
+
+
+def test_a_stop_during_the_warm_start_keeps_no_half_made_start(tmp_path, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(training, "imitate", interrupted)
+    with pytest.raises(training.TrainingStopped, match="during the warm start") as stop:
+        training.train(training.config_from_mapping(SMALL), tmp_path, progress=False)
+    assert stop.value.resume_command is None
+    assert not (stop.value.run_dir / "checkpoints" / "latest.zip").exists()
