@@ -33,7 +33,13 @@ from typing import Any
 
 import numpy as np
 
-from .exit.warm_start import Demonstrations, is_heuristic_start, parse_styles, play_demonstrations
+from .exit.warm_start import (
+    Demonstrations,
+    fit_epochs,
+    is_heuristic_start,
+    parse_styles,
+    play_demonstrations,
+)
 
 __all__ = ["Demonstrations", "agreement", "imitate", "is_heuristic_start", "parse_styles",
            "play_demonstrations"]
@@ -68,33 +74,17 @@ def imitate(policy: Any, data: Demonstrations, *, epochs: int, batch_size: int,
     import torch
 
     torch.manual_seed(seed * 100_003 + BC_SEED)
-    rng = np.random.default_rng([seed, BC_SEED])
-    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     returns = data.values[:, 0] if len(data) else np.zeros(0, np.float32)
-    rows = []
-    for epoch in range(1, epochs + 1):
-        policy.set_training_mode(True)
-        order = rng.permutation(len(data))
-        totals, steps = [0.0, 0.0], 0
-        for start in range(0, len(order), batch_size):
-            pick = order[start:start + batch_size]
-            obs = torch.from_numpy(data.observations[pick])
-            actions = torch.from_numpy(data.actions[pick])
-            values, log_prob, _ = policy.evaluate_actions(obs, actions,
-                                                          action_masks=data.masks[pick])
-            policy_loss = -log_prob.mean()
-            value_loss = torch.nn.functional.mse_loss(values.flatten(),
-                                                      torch.from_numpy(returns[pick]))
-            optimizer.zero_grad()
-            (policy_loss + value_weight * value_loss).backward()
-            optimizer.step()
-            totals[0] += policy_loss.item()
-            totals[1] += value_loss.item()
-            steps += 1
-        policy.set_training_mode(False)
-        row = {"epoch": epoch, "policy_loss": totals[0] / max(steps, 1),
-               "value_loss": totals[1] / max(steps, 1), "agreement": agreement(policy, data)}
-        rows.append(row)
-        if on_epoch is not None:
-            on_epoch(epoch, row["policy_loss"], row["value_loss"], row["agreement"])
-    return rows
+
+    def batch_losses(pick: np.ndarray) -> tuple[Any, Any]:
+        values, log_prob, _ = policy.evaluate_actions(
+            torch.from_numpy(data.observations[pick]), torch.from_numpy(data.actions[pick]),
+            action_masks=data.masks[pick])
+        return -log_prob.mean(), torch.nn.functional.mse_loss(
+            values.flatten(), torch.from_numpy(returns[pick]))
+
+    return fit_epochs(policy.parameters(), len(data), batch_losses, epochs=epochs,
+                      batch_size=batch_size, learning_rate=learning_rate, weight_decay=0.0,
+                      value_weight=value_weight, rng=np.random.default_rng([seed, BC_SEED]),
+                      training=policy.set_training_mode,
+                      agreement=lambda: agreement(policy, data), on_epoch=on_epoch)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from skagway_agents.heuristics import HeuristicAgent
@@ -133,31 +134,53 @@ def fit(net, data: Demonstrations, *, epochs: int, batch_size: int, learning_rat
 
     device = next(net.parameters()).device
     torch.manual_seed(seed * 100_003 + BC_GAMES)
-    rng = np.random.default_rng([seed, BC_GAMES])
-    optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate,
-                                 weight_decay=weight_decay)
+
+    def batch_losses(pick: np.ndarray) -> tuple[Any, Any]:
+        one_hot = np.zeros(data.masks[pick].shape, np.float32)
+        one_hot[np.arange(len(pick)), data.actions[pick]] = 1.0
+        batch = [torch.from_numpy(a).to(device) for a in (
+            data.observations[pick], data.masks[pick], one_hot, data.values[pick])]
+        return losses(net, *batch)
+
+    return fit_epochs(net.parameters(), len(data), batch_losses, epochs=epochs,
+                      batch_size=batch_size, learning_rate=learning_rate,
+                      weight_decay=weight_decay, value_weight=value_weight,
+                      rng=np.random.default_rng([seed, BC_GAMES]), training=net.train,
+                      agreement=lambda: agreement(net, data), on_epoch=on_epoch)
+
+
+def fit_epochs(parameters: Any, positions: int,
+               batch_losses: Callable[[np.ndarray], tuple[Any, Any]], *, epochs: int,
+               batch_size: int, learning_rate: float, weight_decay: float,
+               value_weight: float, rng: np.random.Generator,
+               training: Callable[[bool], Any], agreement: Callable[[], float],
+               on_epoch: Callable[[int, float, float, float], None] | None
+               ) -> list[dict[str, float]]:
+    """The imitation loop both warm starts share: ``epochs`` passes over ``positions``
+    in minibatches of ``batch_size`` shuffled by ``rng``, Adam on ``policy loss +
+    value_weight * value loss`` (``batch_losses(rows)``, torch scalars), ``training``
+    switched on for the passes and off for ``agreement``; a row an epoch: ``epoch``,
+    the mean ``policy_loss`` and ``value_loss``, ``agreement``."""
+    import torch
+
+    optimizer = torch.optim.Adam(parameters, lr=learning_rate, weight_decay=weight_decay)
     rows = []
     for epoch in range(1, epochs + 1):
-        net.train()
-        order = rng.permutation(len(data))
+        training(True)
+        order = rng.permutation(positions)
         totals, steps = [0.0, 0.0], 0
         for start in range(0, len(order), batch_size):
-            pick = order[start:start + batch_size]
-            one_hot = np.zeros(data.masks[pick].shape, np.float32)
-            one_hot[np.arange(len(pick)), data.actions[pick]] = 1.0
-            batch = [torch.from_numpy(a).to(device) for a in (
-                data.observations[pick], data.masks[pick], one_hot, data.values[pick])]
-            policy_loss, value_loss = losses(net, *batch)
+            policy_loss, value_loss = batch_losses(order[start:start + batch_size])
             optimizer.zero_grad()
             (policy_loss + value_weight * value_loss).backward()
             optimizer.step()
             totals[0] += policy_loss.item()
             totals[1] += value_loss.item()
             steps += 1
-        net.eval()
+        training(False)
         row = {"epoch": epoch, "policy_loss": totals[0] / max(steps, 1),
-               "value_loss": totals[1] / max(steps, 1), "agreement": agreement(net, data)}
+               "value_loss": totals[1] / max(steps, 1), "agreement": agreement()}
         rows.append(row)
-        on_epoch(epoch, row["policy_loss"], row["value_loss"], row["agreement"])
+        if on_epoch is not None:
+            on_epoch(epoch, row["policy_loss"], row["value_loss"], row["agreement"])
     return rows
-
