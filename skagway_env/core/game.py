@@ -8,7 +8,6 @@ code never touches a random generator and a whole game replays from ``history``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -215,7 +214,7 @@ class Game(ABC):
                 f"game's {self.parameters()!r}"
             )
         state = self.new_initial_state()
-        state._load_fields(copy.deepcopy(data["state"]))
+        state._load_fields({k: _copy_json(v) for k, v in data["state"].items()})
         return state
 
     def __repr__(self) -> str:
@@ -566,12 +565,12 @@ class State(ABC):
             "format": SERIAL_FORMAT,
             "game": self.game.name,
             "params": self.game.parameters(),
-            "state": {
-                k: _copy_plain(v)
-                for k, v in self.__dict__.items()
-                if k != "game" and not k.startswith("_")
-            },
+            "state": {k: _copy_plain(v) for k, v in self._fields().items()},
         }
+
+    def _fields(self) -> dict[str, Any]:
+        """The serialized attributes, not copied (read, never kept)."""
+        return {k: v for k, v in self.__dict__.items() if k != "game" and not k.startswith("_")}
 
     def _load_fields(self, fields: dict[str, Any]) -> None:
         expected = {k for k in self.__dict__ if k != "game" and not k.startswith("_")}
@@ -589,7 +588,7 @@ class State(ABC):
         return (
             type(other) is type(self)
             and self.game.parameters() == other.game.parameters()  # type: ignore[attr-defined]
-            and self.serialize() == other.serialize()  # type: ignore[attr-defined]
+            and self._fields() == other._fields()  # type: ignore[attr-defined]
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -632,6 +631,16 @@ def _checking_seat(view: Any) -> Any:
         view.__doc__, view.__name__, view.__qualname__)
     checked.__wrapped__ = view  # type: ignore[attr-defined]
     return checked
+
+
+def _copy_json(value: Any) -> Any:
+    """Copy what ``json.loads`` gives (nested lists and dicts of plain values), so a
+    restored state shares nothing with its input."""
+    if type(value) is list:
+        return [_copy_json(v) if type(v) in (list, dict) else v for v in value]
+    if type(value) is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
 
 
 def _copy_plain(value: Any) -> Any:

@@ -479,25 +479,42 @@ def _counts(s: CouncilState, counts: list[int]) -> str:
     return ", ".join(parts) if parts else "-"
 
 
+_TERRAIN_KEPT = 4096
+"""Landscapes whose terrain text a game keeps (cleared when full): a seat's landscape
+changes only when a board is laid, so most descriptions reuse their rows."""
+
+
+def _terrain_rows(game, landscape: list[int]) -> list[list[str]]:
+    """The terrain of a landscape, a character a cell (. meadow, R ruby, 1-3 gold)."""
+    kept = vars(game).setdefault("_terrain_text", {})
+    key = tuple(landscape)
+    rows = kept.get(key)
+    if rows is None:
+        gold, ruby = game.terrain(landscape)
+        cols, width = game.grid.cols, game.grid.board_size * len(landscape)
+        rows = [["R" if ruby[cell] else str(gold[cell]) if gold[cell] else "."
+                 for cell in range(r * cols, r * cols + width)]
+                for r in range(game.grid.rows)]
+        if len(kept) >= _TERRAIN_KEPT:
+            kept.clear()
+        kept[key] = rows
+    return rows
+
+
 def _landscape_rows(s: CouncilState, q: int) -> list[str]:
     """The laid boards as text: terrain (. meadow, R ruby, 1-3 gold), covered '#',
     the last claim '@'."""
     game = s.game
-    gold, ruby = game.terrain(s.landscape[q])
-    width = game.grid.board_size * len(s.landscape[q])
-    covered = set(bits(s.covered[q]))
-    last = set(bits(s.last_claim[q]))
-    rows = []
-    for r in range(game.grid.rows):
-        line = ""
-        for c in range(width):
-            cell = r * game.grid.cols + c
-            line += ("@" if cell in last else "#" if cell in covered
-                     else "R" if ruby[cell] else str(gold[cell]) if gold[cell] else ".")
-            if c % game.grid.board_size == game.grid.board_size - 1 and c < width - 1:
-                line += " "
-        rows.append(f"    {line}")
-    return rows
+    size, cols = game.grid.board_size, game.grid.cols
+    rows = [list(row) for row in _terrain_rows(game, s.landscape[q])]
+    width = len(rows[0])
+    for mark, mask in (("#", s.covered[q]), ("@", s.last_claim[q])):  # '@' over '#'
+        for cell in bits(mask):
+            r, c = divmod(cell, cols)
+            if c < width:
+                rows[r][c] = mark
+    return ["    " + " ".join("".join(row[i:i + size]) for i in range(0, width, size))
+            for row in rows]
 
 
 def describe(s: CouncilState, player: int | None, with_log: bool = True) -> str:
