@@ -62,7 +62,15 @@ from tqdm import tqdm
 
 from skagway_env.core import GameParameterError, UnknownGameError, make_game
 
-from .ppo_warm_start import imitate, is_heuristic_start, parse_styles, play_demonstrations
+from .ppo_warm_start import (
+    Demonstrations,
+    imitate,
+    is_heuristic_start,
+    joined,
+    parse_styles,
+    play_corrections,
+    play_demonstrations,
+)
 from .tournament import Store, config_from_dict, run_tournament
 from .tournament.stats import agent_table
 
@@ -145,6 +153,12 @@ class TrainConfig:
     bc_learning_rate: float = 1e-3
     """With ``init_from``: Adam's step size in the fit (``max_minutes`` counts the warm
     start too)."""
+    bc_dagger_rounds: int = 0
+    """With ``init_from``: rounds of corrections after the fit (DAgger: the policy plays,
+    the style labels its positions, the policy is fit again; ``ppo_warm_start.py``)."""
+    bc_dagger_games: int = 0
+    """With ``bc_dagger_rounds``: games a round, the policy at one seat of each (0:
+    ``bc_games``)."""
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def to_dict(self) -> dict[str, Any]:
@@ -165,6 +179,7 @@ SETTINGS: dict[str, Option] = {
     "max_minutes": Option(float, low=0), "checkpoint_every": Option(int, low=0),
     "init_from": Option(str, none=True), "bc_games": Option(int, low=1),
     "bc_epochs": Option(int, low=1), "bc_learning_rate": Option(float, low=0, above=True),
+    "bc_dagger_rounds": Option(int, low=0), "bc_dagger_games": Option(int, low=0),
 }
 """What each scalar setting takes (``params``, the opponent lists and ``ppo`` are
 checked by ``config_from_mapping`` itself)."""
@@ -520,13 +535,28 @@ class Trainer:
                      f"+ {value_loss:.3f}, picks the style's move at {agreement:.3f} of its "
                      "positions")
 
-        rows = imitate(self.model.policy, data, epochs=config.bc_epochs,
-                       batch_size=config.ppo.batch_size,
-                       learning_rate=config.bc_learning_rate,
-                       value_weight=config.ppo.vf_coef, seed=config.seed, on_epoch=on_epoch)
+        def fit(data: Demonstrations) -> list[dict[str, float]]:
+            return imitate(self.model.policy, data, epochs=config.bc_epochs,
+                           batch_size=config.ppo.batch_size,
+                           learning_rate=config.bc_learning_rate,
+                           value_weight=config.ppo.vf_coef, seed=config.seed,
+                           on_epoch=on_epoch)
+
+        rows, demonstrated = fit(data), len(data)
+        rounds = []
+        for round_ in range(1, config.bc_dagger_rounds + 1):
+            games = config.bc_dagger_games or config.bc_games
+            extra, on_policy = play_corrections(self.game, styles, self.model.policy, games,
+                                                config.seed, round_)
+            data = joined(data, extra)
+            self.log(f"warm start correction {round_}/{config.bc_dagger_rounds}: {games} "
+                     f"games, the policy played the style's move at {on_policy:.3f} of its "
+                     f"{len(extra)} decisions; fitting {len(data)} positions")
+            rounds.append({"round": round_, "games": games, "positions": len(extra),
+                           "on_policy_agreement": on_policy, "epochs": fit(data)})
         (self.run_dir / "warm_start.json").write_text(json.dumps({
-            "styles": list(styles), "games": config.bc_games, "positions": len(data),
-            "epochs": rows}, indent=1))
+            "styles": list(styles), "games": config.bc_games, "positions": demonstrated,
+            "epochs": rows, "corrections": rounds}, indent=1))
         if (self.run_dir / "eval.jsonl").exists():  # a start evaluation left half done
             (self.run_dir / "eval.jsonl").unlink()
             self.evaluations = []
