@@ -278,10 +278,15 @@ def _split(s: Klondike1896State, chars: list[str]) -> str:
 
 
 def _column_headings(s: Klondike1896State) -> list[str]:
-    """Two lines over a landscape: each column's tens digit, then its units digit."""
-    cols = range(s.game.grid.cols)
-    return [" " * ROW_LABEL + " " + _split(s, [str(c // 10) for c in cols]),
+    """Two lines over a landscape: each column's tens digit, then its units digit (the
+    same for every landscape of a game: kept by the game like the planes)."""
+    lines = s.game.planes_cache.get(("headings",))
+    if lines is None:
+        cols = range(s.game.grid.cols)
+        lines = s.game.planes_cache[("headings",)] = [
+            " " * ROW_LABEL + " " + _split(s, [str(c // 10) for c in cols]),
             " " * ROW_LABEL + " " + _split(s, [str(c % 10) for c in cols])]
+    return lines
 
 
 def _landscape(s: Klondike1896State, q: int, shown: bool) -> list[str]:
