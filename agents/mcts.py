@@ -10,10 +10,12 @@ action, and plays it out:
 - selection is UCT with *availability* counts: an action absent from a
   determinization is neither chosen nor penalised there;
 - chance nodes are sampled by their odds (edges keyed by outcome);
-- at a simultaneous node the agent's own action is searched at the root and the
-  other seats' actions are drawn at random (decoupled search is future work);
+- at a simultaneous node the agent's own action is searched at the root (ordered by
+  the prior, as at any node) and the other seats' actions are the rollout policy's,
+  or drawn at random with ``rollout=random`` (decoupled search is future work);
 - playouts use a pluggable policy (``rollout=random``, or any agent spec, e.g. a
-  heuristic), the budget is ``iterations`` or ``seconds`` (one of them: both is refused);
+  heuristic), at every decision, simultaneous ones included; the budget is
+  ``iterations`` or ``seconds`` (one of them: both is refused);
 - optionally a ``prior`` agent (progressive bias): its choice at a node (or, for a
   trained policy, its distribution) orders the untried actions and gives a bonus
   ``prior_bonus * weight / (1 + visits)``, so a small budget plays at
@@ -202,11 +204,14 @@ class MCTSAgent(Agent):
                 node = child
                 continue
             if cur == SIMULTANEOUS:
+                # the rollout policy's move a seat (the playout's model of the table), else
                 # a draw a seat, in seat order: rng.choice(legal) draws integers(len(legal))
-                joint = [legal[below(len(legal))]
-                         for legal in map(world._legal_for, range(world.num_players))]
-                if node is root:
-                    joint[me] = self._select(node, world._legal_for(me))
+                joint = (self._policy_joint(world) if self._policy is not None else
+                         [legal[below(len(legal))]
+                          for legal in map(world._legal_for, range(world.num_players))])
+                if node is root:  # the searching seat's own move, ordered by the prior
+                    hint = self._prior_weights(world, me) if self._prior is not None else None
+                    joint[me] = self._select(node, world._legal_for(me), hint)
                     child = node.children.setdefault(joint[me], Node())
                     expanded = child.visits == 0
                     path.append((child, me))
@@ -227,6 +232,16 @@ class MCTSAgent(Agent):
         for child, mover in path:
             child.visits += 1
             child.total += returns[mover]
+
+    def _policy_joint(self, world: State) -> list[int]:
+        """The rollout policy's move for every seat at a simultaneous node (a seat with
+        one legal move plays it without asking)."""
+        policy = self._policy
+        joint = []
+        for seat in range(world.num_players):
+            legal = world._legal_for(seat)
+            joint.append(legal[0] if len(legal) == 1 else int(policy.act(world, seat)))
+        return joint
 
     def _leaf_value(self, world: State) -> list[float]:
         """Every seat's value of a new leaf by the ``value`` network (module docstring).
@@ -346,8 +361,12 @@ class MCTSAgent(Agent):
             elif cur == TERMINAL:
                 world._legal = None  # apply_unchecked's bookkeeping, once for the walk
                 return world.returns()
-            else:  # a simultaneous node: a draw a seat, in seat order, as random_step's
-                # rng.choice(legal) draws exactly integers(len(legal))
+            else:  # a simultaneous node: the policy's move a seat (checked), else a draw a
+                # seat, in seat order, as random_step's: rng.choice(legal) draws
+                # exactly integers(len(legal))
+                if policy is not None:
+                    world.apply_actions(self._policy_joint(world))
+                    continue
                 joint = [move(seat, below) for seat in range(world.num_players)]
                 world._apply_actions(joint)  # apply_joint_unchecked, inline (ints already)
                 record(joint)
