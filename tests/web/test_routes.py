@@ -338,7 +338,7 @@ def test_a_replay_of_a_simultaneous_game_says_every_seat_chooses(client, web_db:
 
 def test_a_shipped_policy_offered_by_the_form_plays_a_seat(client):
     spec = next(s for s in web_play.agent_choices("dawson_city_barbers")
-                if s.startswith("ppo:"))
+                if s.startswith("ppo:") and s.endswith("_6p.zip"))  # the 6-seat bot
     made = client.post("/api/play", json={"game": "dawson_city_barbers", "players": 6,
                                           "seat0": "human", "seed": 2,
                                           **{f"seat{p}": spec for p in range(1, 6)}})
