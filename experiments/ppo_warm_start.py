@@ -115,13 +115,7 @@ def play_corrections(game: Game, styles: tuple[str, ...], policy: Any, games: in
             values.append(np.roll(np.asarray(result.returns, np.float32), -seat))
             index.append(k)
         hits += pupil.hits
-    data = Demonstrations(
-        np.stack(observations) if observations
-        else np.zeros((0, game.observation_size()), np.float32),
-        np.stack(masks) if masks else np.zeros((0, game.num_distinct_actions()), bool),
-        np.asarray(actions, dtype=np.int64),
-        np.stack(values) if values else np.zeros((0, game.num_players), np.float32),
-        games, np.asarray(index, dtype=np.int64))
+    data = Demonstrations.stacked(game, observations, masks, actions, values, games, index)
     return data, (hits / len(actions) if actions else float("nan"))
 
 

@@ -68,6 +68,19 @@ class Demonstrations:
     def __len__(self) -> int:
         return len(self.actions)
 
+    @classmethod
+    def stacked(cls, game: Game, observations: list, masks: list, actions: list,
+                values: list, games: int, index: list) -> Demonstrations:
+        """Rows gathered one position at a time as arrays (empty ones shaped for
+        ``game``)."""
+        size, players = game.observation_size(), game.num_players
+        return cls(
+            np.stack(observations) if observations else np.zeros((0, size), np.float32),
+            np.stack(masks) if masks else np.zeros((0, game.num_distinct_actions()), bool),
+            np.asarray(actions, dtype=np.int64),
+            np.stack(values) if values else np.zeros((0, players), np.float32), games,
+            np.asarray(index, dtype=np.int64))
+
 
 def play_demonstrations(game: Game, styles: tuple[str, ...], games: int,
                         seed: int) -> Demonstrations:
@@ -97,13 +110,7 @@ def play_demonstrations(game: Game, styles: tuple[str, ...], games: int,
         returns = np.asarray(result.returns, dtype=np.float32)
         values += [np.roll(returns, -seat) for seat in seats[first:]]
         index += [k] * (len(actions) - first)
-    size, players = game.observation_size(), game.num_players
-    return Demonstrations(
-        np.stack(observations) if observations else np.zeros((0, size), np.float32),
-        np.stack(masks) if masks else np.zeros((0, game.num_distinct_actions()), bool),
-        np.asarray(actions, dtype=np.int64),
-        np.stack(values) if values else np.zeros((0, players), np.float32), games,
-        np.asarray(index, dtype=np.int64))
+    return Demonstrations.stacked(game, observations, masks, actions, values, games, index)
 
 
 def agreement(net, data: Demonstrations, batch: int = 4096) -> float:
