@@ -206,7 +206,8 @@ class MCTSAgent(Agent):
             if cur == SIMULTANEOUS:
                 # the rollout policy's move a seat (the playout's model of the table), else
                 # a draw a seat, in seat order: rng.choice(legal) draws integers(len(legal))
-                joint = (self._policy_joint(world) if self._policy is not None else
+                joint = (self._policy_joint(world, me if node is root else -1)
+                         if self._policy is not None else
                          [legal[below(len(legal))]
                           for legal in map(world._legal_for, range(world.num_players))])
                 if node is root:  # the searching seat's own move, ordered by the prior
@@ -233,14 +234,16 @@ class MCTSAgent(Agent):
             child.visits += 1
             child.total += returns[mover]
 
-    def _policy_joint(self, world: State) -> list[int]:
+    def _policy_joint(self, world: State, searched: int = -1) -> list[int]:
         """The rollout policy's move for every seat at a simultaneous node (a seat with
-        one legal move plays it without asking)."""
+        one legal move plays it without asking; ``searched``, the root's own seat whose
+        move the search picks instead, is not asked either)."""
         policy = self._policy
         joint = []
         for seat in range(world.num_players):
             legal = world._legal_for(seat)
-            joint.append(legal[0] if len(legal) == 1 else int(policy.act(world, seat)))
+            joint.append(legal[0] if len(legal) == 1 or seat == searched
+                         else int(policy.act(world, seat)))
         return joint
 
     def _leaf_value(self, world: State) -> list[float]:
