@@ -142,13 +142,53 @@ class MaskedPolicy(MaskableActorCriticPolicy):
         self.action_dist = MaskedCategoricalDistribution(int(self.action_space.n))
         super()._build(lr_schedule)
 
+    _KEPT = "_kept_numpy_layers"  # in __dict__, not a module attribute: no state dict
+
+    def _numpy_layers(self) -> Any:
+        """``numpy_layers(self)``, kept between passes: making the views costs some
+        80 µs (a ``detach().numpy()`` a tensor), the pass itself about 170 for 8 envs
+        (issue 21). The views share the parameters' memory, so optimiser steps and
+        ``load_state_dict`` show in them; what could give the parameters new memory
+        drops them: ``set_training_mode`` (every rollout and every ``train`` starts
+        with it), a move (``_apply``: ``to``, ``float``...), a module set in place of
+        one of the policy's own (``__setattr__``; one set deeper, or a ``.data``
+        replaced, shows from the next ``set_training_mode``), and a copy or a pickle
+        keeps none (``__getstate__``)."""
+        if torch.is_grad_enabled():
+            return None
+        kept = self.__dict__.get(self._KEPT, self)
+        if kept is self:  # nothing kept (None is a kept answer: not the plain layout)
+            kept = self.__dict__[self._KEPT] = numpy_layers(self)
+        return kept
+
+    def _forget_numpy_layers(self) -> None:
+        self.__dict__.pop(self._KEPT, None)
+
+    def set_training_mode(self, mode: bool) -> None:
+        self._forget_numpy_layers()
+        super().set_training_mode(mode)
+
+    def _apply(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        self._forget_numpy_layers()
+        return super()._apply(fn, *args, **kwargs)
+
+    def __getstate__(self) -> dict:  # a copy or a pickle makes its own views
+        state = self.__dict__.copy()
+        state.pop(self._KEPT, None)
+        return state
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, torch.nn.Module):
+            self.__dict__.pop(self._KEPT, None)
+        super().__setattr__(name, value)
+
     def forward(self, obs: torch.Tensor, deterministic: bool = False,
                 action_masks: np.ndarray | None = None
                 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         if action_masks is None:
             return super().forward(obs, deterministic, action_masks)
         masks = np.asarray(action_masks, dtype=bool).reshape(len(obs), -1)
-        layers = numpy_layers(self)
+        layers = self._numpy_layers()
         if layers is not None:
             return rollout_pass(layers, obs, masks, deterministic)
         features = self.extract_features(obs)

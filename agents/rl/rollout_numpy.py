@@ -48,15 +48,17 @@ def numpy_layers(policy: Any) -> tuple[Layers, Layers, Layers, Layers] | None:
     extractor = policy.mlp_extractor
     nets = [_layers(getattr(extractor, "policy_net", None)),
             _layers(getattr(extractor, "value_net", None)),
-            _layers(torch.nn.Sequential(policy.action_net)),
-            _layers(torch.nn.Sequential(policy.value_net))]
+            _layers(policy.action_net), _layers(policy.value_net)]
     return None if any(net is None for net in nets) else tuple(nets)  # type: ignore[return-value]
 
 
 def _layers(net: Any) -> Layers | None:
     """A ``Sequential`` of ``Linear`` layers, each followed or not by a known
-    activation, as ``(weight, bias, activation)`` views; None for anything else."""
-    if not isinstance(net, torch.nn.Sequential):
+    activation (or one ``Linear``, a head), as ``(weight, bias, activation)`` views;
+    None for anything else."""
+    if type(net) is torch.nn.Linear:
+        net = (net,)
+    elif not isinstance(net, torch.nn.Sequential):
         return None
     out: Layers = []
     for module in net:

@@ -12,9 +12,12 @@ fails where a ``.c`` file here did not build (a missing compiler must not pass q
 Beyond the encoders: ``draws.c`` (a Generator's draws, ``core/playout.py``),
 ``_council_race.c`` (the council race's legality search, playout draws and clone copy,
 ``klondike1896_council/race.py``; tested against the Python search by
-``tests/klondike1896_council/test_compiled_race.py``) and ``_holdings.c``
+``tests/klondike1896_council/test_compiled_race.py``), ``_holdings.c``
 (``core/hidden.py``'s ``HoldingsFilter`` draw and backward walk; tested against the
-Python loops by ``tests/test_hidden.py``).
+Python loops by ``tests/test_hidden.py``) and ``_kr_paths.c`` (Klondike Rush's
+connection costs settled from new mines, ``klondike_rush/building.py``; tested against
+the Python loop by ``tests/klondike_rush/test_compiled_paths.py``). ``seq.h`` holds the
+helpers that read Python ints and sequences, ``twin.h`` the encoders' own.
 
 ``SKAGWAY_PURE_PYTHON=1`` in the environment (read at import) turns every compiled
 twin off, for debugging or for timing the fallback.

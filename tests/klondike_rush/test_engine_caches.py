@@ -2,8 +2,8 @@
 
 ``building.costs`` is kept up to date through new mines (``building._after_mines``)
 from the town's costs, never recomputed; ``can_build`` and ``build_actions`` read the
-empty spaces by cost (``building.offers``); ``bid_actions`` and
-``free_actions`` are written for speed. Each is checked here against the rule as
+empty spaces listed once a board and each company's cheapest (``building.cheapest``);
+``bid_actions`` and ``free_actions`` are written for speed. Each is checked here against the rule as
 written plainly, at every position of games walked by the heuristic styles, by
 "sensible random" seats and by uniform play (tests/walks.py), every player count and
 the Last Bid variant.

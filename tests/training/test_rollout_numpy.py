@@ -112,3 +112,56 @@ def test_a_row_without_a_legal_action_is_refused():
     masks[2] = False
     with torch.no_grad(), pytest.raises(ValueError, match="no legal action"):
         rollout_pass(numpy_layers(model.policy), obs, masks, False)
+
+
+def rollout_actions(policy, obs: torch.Tensor, masks: np.ndarray, seed: int = 11):
+    with torch.no_grad():
+        torch.manual_seed(seed)
+        return policy(obs, action_masks=masks)
+
+
+def test_the_kept_views_follow_the_parameters_the_policy_has_now():
+    """The policy keeps its numpy views between passes; they must never answer for
+    parameters it no longer has: a new head, a move, a copy, weights loaded."""
+    import copy
+
+    model = model_for("klondike_rush", 4)
+    policy = model.policy
+    obs = torch.as_tensor(model.env.reset())
+    masks = np.stack(model.env.env_method("action_masks")).astype(bool)
+    rollout_actions(policy, obs, masks)  # views kept
+    # a new value head on the policy itself: the next pass reads it
+    head = torch.nn.Linear(policy.value_net.in_features, 1)
+    torch.nn.init.constant_(head.weight, 0.0)
+    torch.nn.init.constant_(head.bias, 7.0)
+    policy.value_net = head
+    assert torch.allclose(rollout_actions(policy, obs, masks)[1], torch.full((len(obs), 1), 7.0))
+    # weights loaded in place (the same memory): the kept views show them
+    other = model_for("klondike_rush", 4)
+    other.policy.value_net = torch.nn.Linear(policy.value_net.in_features, 1)
+    with torch.no_grad():
+        for p in other.policy.parameters():
+            p.add_(0.5)
+    policy.load_state_dict(other.policy.state_dict())
+    for got, want in zip(rollout_actions(policy, obs, masks),
+                         rollout_actions(other.policy, obs, masks), strict=True):
+        assert torch.allclose(got.double(), want.double(), atol=1e-5)
+    # a copy computes with its own parameters, not the original's views
+    twin = copy.deepcopy(policy)
+    with torch.no_grad():
+        twin.value_net.bias.fill_(-3.0)
+    assert not torch.allclose(rollout_actions(twin, obs, masks)[1],
+                              rollout_actions(policy, obs, masks)[1])
+    assert torch.allclose(rollout_actions(twin, obs, masks)[1],
+                          torch_pass(twin, obs, masks, False)[1], atol=1e-5)
+    # a layer deeper replaced, or new memory under a parameter: from the next rollout
+    policy.mlp_extractor.policy_net[0] = torch.nn.Linear(
+        policy.mlp_extractor.policy_net[0].in_features,
+        policy.mlp_extractor.policy_net[0].out_features)
+    policy.set_training_mode(False)  # collect_rollouts starts with it
+    with torch.no_grad():
+        torch.manual_seed(11)
+        want = torch_pass(policy, obs, masks, False)
+    got = rollout_actions(policy, obs, masks)
+    assert torch.equal(got[0], want[0])
+    assert torch.allclose(got[2], want[2], atol=1e-5)

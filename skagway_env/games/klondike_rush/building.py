@@ -7,9 +7,9 @@ two spaces that both hold mines costing $1.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import TYPE_CHECKING
 
+from ..._speedups import load
 from .components import NUM_COMPANIES
 
 if TYPE_CHECKING:
@@ -40,8 +40,8 @@ def shortest_costs(mines: list[int], near: tuple[tuple[tuple[int, int], ...], ..
     return dist
 
 
-def _settle(dist: list[int], seeds: list[int], mines: list[int],
-            near: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+def _settle_python(dist: list[int], seeds: list[int], mines: list[int],
+                   near: tuple[tuple[tuple[int, int], ...], ...]) -> None:
     """Relax every path out of ``seeds``, and on from each space that gets cheaper,
     in the order of their costs (a bucket a dollar amount), until no path can make a
     space cheaper. ``dist`` holds upper bounds (costs of real connections) and is
@@ -71,6 +71,19 @@ def _settle(dist: list[int], seeds: list[int], mines: list[int],
         d += 1
 
 
+_twin = load("_kr_paths")  # the same loop in C (_speedups/_kr_paths.c); None: Python's
+
+
+def _settle(dist: list[int], seeds: list[int], mines: list[int],
+            near: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+    """``_settle_python``, by its C twin where it is built (the same costs:
+    ``tests/klondike_rush/test_compiled_paths.py``)."""
+    if _twin is None:
+        _settle_python(dist, seeds, mines, near)
+    else:
+        _twin.settle(dist, seeds, mines, near, EMPTY, REDUCED_COST, UNREACHABLE)
+
+
 def costs(s: KlondikeRushState, company: int) -> list[int]:
     """``connection_costs``, cached on the state. Through new mines an entry is kept
     as the costs before them and the spaces built since, and brought up to date when
@@ -91,25 +104,31 @@ def costs(s: KlondikeRushState, company: int) -> list[int]:
     return found
 
 
-def offers(s: KlondikeRushState, company: int) -> tuple[list[int], list[int]]:
-    """The empty spaces a mine of ``company`` may go on, cheapest first (ties in space
-    order), and their costs: ``(costs, spaces)``. What a seat can pay is then a prefix
-    (``bisect``), and whether it can build anything one comparison. Cached on the state
-    like ``costs``: clones share it while they share the board, a build drops it."""
+def _empty_spaces(s: KlondikeRushState) -> list:
+    """``s._offers``: one entry a company, its cheapest empty space's cost (None until
+    asked), then the empty spaces in space order. Listed once a board; clones share it
+    while they share the board, a build drops it."""
     cache = s._offers
     if cache is None:
         cache = s._offers = [None] * NUM_COMPANIES
+        cache.append([x for x, m in enumerate(s.space_mine) if m == EMPTY])
+    return cache
+
+
+def cheapest(s: KlondikeRushState, company: int) -> int:
+    """The cost of ``company``'s cheapest empty space (``UNREACHABLE`` when none is
+    left), cached like ``costs``."""
+    cache = _empty_spaces(s)
     found = cache[company]
     if found is None:
-        cost = costs(s, company)
-        spaces = sorted((x for x, m in enumerate(s.space_mine) if m == EMPTY),
-                        key=cost.__getitem__)
-        found = cache[company] = ([cost[x] for x in spaces], spaces)
+        found = cache[company] = min(map(costs(s, company).__getitem__,
+                                         cache[NUM_COMPANIES]), default=UNREACHABLE)
     return found
 
 
 def build_actions(s: KlondikeRushState, p: int) -> list[int]:
-    """Every mine ``p`` may build now: an unused mine on an empty space it can pay."""
+    """Every mine ``p`` may build now: an unused mine on an empty space it can pay,
+    by company, then by space."""
     money = s.money[p]
     if money < 1:
         return []  # every connection costs $1 or more
@@ -117,26 +136,21 @@ def build_actions(s: KlondikeRushState, p: int) -> list[int]:
     codec = s.game.codec
     out: list[int] = []
     for c in range(NUM_COMPANIES):
-        if unused[c]:
-            prices, spaces = offers(s, c)
-            paid = bisect_right(prices, money)  # the spaces costing at most its money
-            if paid:
-                base = codec.build(c, 0)
-                out += [base + x for x in sorted(spaces[:paid])]
+        if unused[c] and cheapest(s, c) <= money:
+            cost, base = costs(s, c), codec.build(c, 0)
+            out += [base + x for x in s._offers[NUM_COMPANIES] if cost[x] <= money]
     return out
 
 
 def can_build(s: KlondikeRushState, p: int) -> bool:
-    """Whether ``build_actions(s, p)`` holds any mine (its cheapest space, a company)."""
+    """Whether ``build_actions(s, p)`` holds any mine (a company's cheapest space)."""
     money = s.money[p]
     if money < 1:
         return False
     unused = s.unused[p]
     for c in range(NUM_COMPANIES):
-        if unused[c]:
-            prices = offers(s, c)[0]
-            if prices and prices[0] <= money:
-                return True
+        if unused[c] and cheapest(s, c) <= money:
+            return True
     return False
 
 

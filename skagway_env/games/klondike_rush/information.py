@@ -23,6 +23,7 @@ small where a filter over every seat's whole hand would not.
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from itertools import accumulate
 from math import factorial, prod
 from typing import TYPE_CHECKING
@@ -60,13 +61,19 @@ def _sample_unconstrained(s: KlondikeRushState, viewer: int, rng: np.random.Gene
     draws = [i for i, d in enumerate(s.order_draws) if d[1] != viewer]
     rng.random()
     rng.permutation(len(draws) + sum(s.order_deck))
-    cards = np.repeat(np.arange(len(hidden)), hidden)
+    cards = _kinds_repeated(tuple(hidden)).copy()
     rng.shuffle(cards)
     dealt = cards.tolist()
     deck = [0] * len(hidden)
     for kind in dealt[len(draws):]:
         deck[kind] += 1
     return dict(zip(draws, dealt, strict=False)), deck
+
+
+@lru_cache(maxsize=1024)
+def _kinds_repeated(hidden: tuple[int, ...]) -> np.ndarray:
+    """``np.repeat(np.arange(len(hidden)), hidden)``, kept (copy it before shuffling)."""
+    return np.repeat(np.arange(len(hidden)), hidden)
 
 
 def _sample_constrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache
-from itertools import accumulate, compress
+from itertools import accumulate, compress, islice
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -113,7 +113,7 @@ class KlondikeRushState(State):
         self.last_round = False
         self.turns_left = 0
         self._costs: list | None = [game.town_costs] * NUM_COMPANIES  # building.costs
-        self._offers: list | None = None  # building.offers, a company's by cost
+        self._offers: list | None = None  # building._empty_spaces (and cheapest)
         self._board: np.ndarray | None = None
         self._board_text: str | None = None  # observation.board_text cache
         self._rows: np.ndarray | None = None  # observation.seat_rows cache
@@ -145,9 +145,9 @@ class KlondikeRushState(State):
         if self.phase != self.DRAW:
             return pick_outcome(self.chance_outcomes(), r)
         deck = self.deck
-        cards = list(compress(range(len(deck)), deck))
-        at = bisect_right(_even_running_sums(len(cards)), r)  # the first sum over r
-        return cards[at] if at < len(cards) else cards[-1]
+        left = sum(deck)  # 1 a card still in the deck
+        at = min(bisect_right(_even_running_sums(left), r), left - 1)  # the first sum over r
+        return next(islice(compress(range(len(deck)), deck), at, None))
 
     def _random_legal_action(self, player: int, below: Callable[[int], int]) -> int:
         """``legal[below(len(legal))]`` of ``legal = self._legal_actions(player)``: the
