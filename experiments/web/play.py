@@ -226,14 +226,17 @@ def game_choices() -> list[dict[str, Any]]:
             "presets": [{"name": v.name, "min": v.min_players or info.min_players,
                          "max": v.max_players or info.max_players} for v in info.presets],
             "agents": agent_choices(name),
+            "agents_by_players": {n: agent_choices(name, n)
+                                  for n in range(info.min_players, info.max_players + 1)},
         })
     return choices
 
 
-def agent_choices(game: str) -> list[str]:
-    """Specs offered for ``game``: random, each heuristic style, search, shipped policies."""
+def agent_choices(game: str, players: int | None = None) -> list[str]:
+    """Specs offered for ``game``: random, each heuristic style, search, and the shipped
+    bots of that game (``ppo:<file>`` policies, ``exit:<file>`` networks), only those
+    trained at ``players`` seats when it is given."""
     from skagway_agents.heuristics import styles_module
-    from skagway_agents.policy_file import read_header
 
     specs = [HUMAN, "random"]
     try:
@@ -242,12 +245,25 @@ def agent_choices(game: str) -> list[str]:
         pass
     specs += ["flatmc:playouts=16", "mcts:iterations=50"]
     for path in sorted(RESULTS.glob("*.zip")):
-        try:
-            if read_header(path).game == game:
-                specs.append(f"ppo:{shown_path(path)}")
-        except Exception:  # noqa: BLE001  (a damaged file is simply not offered)
-            continue
+        found = shipped_bot(path)
+        if found is not None and found[1] == game and players in (None, found[2]):
+            specs.append(f"{found[0]}:{shown_path(path)}")
     return specs
+
+
+def shipped_bot(path: Path) -> tuple[str, str, int | None] | None:
+    """``(kind, game, players)`` of a bot file (``ppo`` or ``exit``, by its header), or
+    None for a file that is neither (a damaged one is simply not offered)."""
+    from skagway_agents.exit.net_file import read_net_header
+    from skagway_agents.policy_file import read_header
+
+    for kind, read in (("ppo", read_header), ("exit", read_net_header)):
+        try:
+            header = read(path)
+        except Exception:  # noqa: BLE001
+            continue
+        return kind, header.game, header.params.get("num_players")
+    return None
 
 
 def shown_path(path: Path) -> str:

@@ -159,6 +159,25 @@ def test_the_new_game_form_offers_every_game_preset_and_shipped_bot(client):
                    for spec in web_play.agent_choices("klondike_rush"))
 
 
+def test_the_form_offers_a_shipped_bot_only_at_the_seat_count_it_was_trained_for(client):
+    """A bot file knows its player count (its header): the 2-seat list of Skagway holds
+    the 2-seat bots, PPO and exit, and not the 4-seat ones, and the page's seat rows
+    read the list of the chosen count."""
+    two, four = web_play.agent_choices("skagway", 2), web_play.agent_choices("skagway", 4)
+    assert any(s.startswith("ppo:") and s.endswith("skagway_2p.zip") for s in two)
+    assert any(s.startswith("exit:") and s.endswith("skagway_2p_exit.zip") for s in two)
+    assert not any(s.endswith(("skagway_4p.zip", "skagway_4p_exit.zip")) for s in two)
+    assert any(s.startswith("exit:") and s.endswith("skagway_4p_exit.zip") for s in four)
+    assert not any("_2p" in s for s in four)
+    assert "heuristic:landlord" in two and "heuristic:landlord" in four
+    page = client.get("/play").get_data(as_text=True)
+    for n in range(2, 5):
+        assert f'<datalist id="agents-skagway-{n}">' in page
+    listed = page.split('<datalist id="agents-skagway-2">')[1].split("</datalist>")[0]
+    assert all(f'<option value="{spec}">' in listed for spec in two)
+    assert "skagway_4p.zip" not in listed
+
+
 def start(client, **fields: str):
     return client.post("/play", data=fields)
 

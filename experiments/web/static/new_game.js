@@ -1,5 +1,6 @@
 // The new-game form: show as many seat rows as players, the chosen game's presets,
-// and that game's agent suggestions. The server checks everything again.
+// and that game's agent suggestions at that many seats. The server checks everything
+// again.
 "use strict";
 (function () {
   const game = document.getElementById("game");
@@ -20,7 +21,8 @@
       const shown = Number(row.dataset.seat) < count;
       row.hidden = !shown;
       row.querySelector("input").disabled = !shown;
-      row.querySelector("input").setAttribute("list", "agents-" + game.value);
+      // the suggestions for this game at this many seats (bots trained at other counts left out)
+      row.querySelector("input").setAttribute("list", "agents-" + game.value + "-" + count);
     });
     Array.from(preset.options).forEach(function (option) {
       option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game.value;
