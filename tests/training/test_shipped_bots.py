@@ -45,7 +45,8 @@ def test_the_documented_bots_are_shipped():
                                       "skagway_4p_exit.zip", "klondike_rush_4p.zip",
                                       "skagway_2p.zip", "klondike_rush_2p.zip",
                                       "dawson_city_barbers_2p.zip", "skagway_2p_exit.zip",
-                                      "klondike_rush_2p_exit.zip"}
+                                      "klondike_rush_2p_exit.zip",
+                                      "dawson_city_barbers_2p_exit.zip"}
     text = (RESULTS.parent / "RESULTS.md").read_text()
     for bot in BOTS:
         assert f"results/{bot.name}" in text, f"RESULTS.md does not describe {bot.name}"
