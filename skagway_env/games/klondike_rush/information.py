@@ -72,8 +72,10 @@ def _sample_unconstrained(s: KlondikeRushState, viewer: int, rng: np.random.Gene
 
 @lru_cache(maxsize=1024)
 def _kinds_repeated(hidden: tuple[int, ...]) -> np.ndarray:
-    """``np.repeat(np.arange(len(hidden)), hidden)``, kept (copy it before shuffling)."""
-    return np.repeat(np.arange(len(hidden)), hidden)
+    """``np.repeat(np.arange(len(hidden)), hidden)``, kept read-only (shuffle a copy)."""
+    cards = np.repeat(np.arange(len(hidden)), hidden)
+    cards.setflags(write=False)
+    return cards
 
 
 def _sample_constrained(s: KlondikeRushState, viewer: int, rng: np.random.Generator,
