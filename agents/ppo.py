@@ -6,6 +6,8 @@ bot reads only its seat's observation tensor and legal-action mask, so it plays 
 view a runner hands it like any other agent. ``greedy=true`` (default) plays the most
 probable action; ``greedy=false`` samples from the policy with the agent's own RNG.
 ``action_probabilities`` is the policy's distribution, which MCTS uses as a prior.
+A hinted bot (trained with ``hint:``, ``agents/rl/hints.py``) asks its style for a
+move on the same view and adds it to the policy's logits, as in training.
 A bot trained at one player count is refused at another (the header records it):
 ``any_players=true`` seats it anyway (the tensor may have the same size, but what its
 features mean, the seats' order and the odds, differ), and ``mcts:...,any_players=true``
@@ -59,6 +61,11 @@ class PPOAgent(Agent):
         self.path, self.greedy, self.any_players = str(path), bool(greedy), bool(any_players)
         self.header, self.policy = _load(str(Path(path).resolve()),
                                          (info.st_mtime_ns, info.st_size))
+        self._hint = None  # a hinted bot's style (agents/rl/hints.py), asked every move
+        if self.header.extra.get("hint"):
+            from .rl.hints import make_hint_agent
+
+            self._hint = make_hint_agent(self.header.extra["hint"], game, self.rng)
 
     def params(self) -> dict[str, Any]:
         return {"greedy": self.greedy, **({"any_players": True} if self.any_players else {})}
@@ -67,7 +74,13 @@ class PPOAgent(Agent):
         """The policy's probability of every action (zero off the legal ones)."""
         from .rl.network import action_probabilities
 
-        return action_probabilities(self.policy, state.observation_tensor(player),
+        observation = state.observation_tensor(player)
+        if self._hint is not None:
+            from .rl.hints import hint_vector, hinted_observation
+
+            observation = hinted_observation(observation, hint_vector(
+                self._hint, state, player, self.header.num_actions))
+        return action_probabilities(self.policy, observation,
                                     state.legal_actions_mask(player))
 
     def act(self, state: State, player: int) -> int:

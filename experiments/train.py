@@ -159,6 +159,12 @@ class TrainConfig:
     bc_dagger_games: int = 0
     """With ``bc_dagger_rounds``: games a round, the policy at one seat of each (0:
     ``bc_games``)."""
+    hint: str | None = None
+    """An agent spec (``heuristic:digger``): its move on the learner's view is added to
+    the policy's logits at every decision, so the policy starts as that style and
+    learns where to differ (``agents/rl/hints.py``; not with ``init_from``)."""
+    hint_weight: float = 8.0
+    """With ``hint``: what the hinted move adds to its logit."""
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def to_dict(self) -> dict[str, Any]:
@@ -180,6 +186,7 @@ SETTINGS: dict[str, Option] = {
     "init_from": Option(str, none=True), "bc_games": Option(int, low=1),
     "bc_epochs": Option(int, low=1), "bc_learning_rate": Option(float, low=0, above=True),
     "bc_dagger_rounds": Option(int, low=0), "bc_dagger_games": Option(int, low=0),
+    "hint": Option(str, none=True), "hint_weight": Option(float, low=0),
 }
 """What each scalar setting takes (``params``, the opponent lists and ``ppo`` are
 checked by ``config_from_mapping`` itself)."""
@@ -292,6 +299,14 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
                 make_agent(spec, game, 0)
             except ValueError as exc:
                 raise TrainConfigError(f"{source}: {key}: {exc}") from None
+    if config.hint is not None:
+        if config.init_from is not None:
+            raise TrainConfigError(f"{source}: give hint or init_from, not both (a hinted "
+                                   "policy starts as its style without imitating it)")
+        try:
+            make_agent(config.hint, game, 0)
+        except ValueError as exc:
+            raise TrainConfigError(f"{source}: hint: {exc}") from None
     if config.init_from is not None:
         if not is_heuristic_start(config.init_from):
             raise TrainConfigError(f"{source}: init_from: expected heuristic:<style> or "
@@ -382,7 +397,7 @@ class Trainer:
         pool = self.league.replica() if config.subprocess else self.league
         env = make_vec_env(config.game, config.num_envs, pool,
                            seed=config.seed * 1000 + 1, subprocess=config.subprocess,
-                           num_players=config.players, **config.params)
+                           hint=config.hint, num_players=config.players, **config.params)
         self.env = VecMonitor(env)
         p = config.ppo
         self.checkpointed = -1  # the step of the last checkpoint (-1: none yet)
@@ -391,12 +406,17 @@ class Trainer:
             self.checkpointed = int(self.model.num_timesteps)
         else:
             # ppo_classes(): sb3-contrib's policy and buffer, cheaper on many actions
+            classes, kwargs = ppo_classes(), policy_kwargs(list(p.net_arch), p.activation)
+            if config.hint is not None:
+                from skagway_agents.rl.hints import HintedPolicy
+
+                classes["policy"], kwargs["hint_weight"] = HintedPolicy, config.hint_weight
             self.model = MaskablePPO(
                 env=self.env, n_steps=p.n_steps, batch_size=p.batch_size,
                 n_epochs=p.n_epochs, learning_rate=p.learning_rate, gamma=p.gamma,
                 gae_lambda=p.gae_lambda, clip_range=p.clip_range, ent_coef=p.ent_coef,
-                vf_coef=p.vf_coef, policy_kwargs=policy_kwargs(list(p.net_arch), p.activation),
-                seed=config.seed, device="cpu", verbose=0, **ppo_classes())
+                vf_coef=p.vf_coef, policy_kwargs=kwargs,
+                seed=config.seed, device="cpu", verbose=0, **classes)
         formats = ["csv", "tensorboard"] if _has_tensorboard() else ["csv"]
         curve = run_dir / "tb" / "progress.csv"
         earlier = curve.read_text() if checkpoint.exists() and curve.exists() else ""
@@ -427,9 +447,11 @@ class Trainer:
     # -------------------------------------------------------------- hooks
     def header(self) -> PolicyHeader:
         p = self.config.ppo
+        hint = ({"hint": self.config.hint, "hint_weight": self.config.hint_weight}
+                if self.config.hint is not None else {})
         return PolicyHeader.for_game(self.game, list(p.net_arch), p.activation,
                                      trained_steps=int(self.model.num_timesteps),
-                                     run=self.run_dir.name)
+                                     run=self.run_dir.name, extra=hint)
 
     def export(self, name: str) -> Path:
         return export_policy(self.run_dir / "models" / name, self.header(), self.model.policy)

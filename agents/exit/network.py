@@ -53,7 +53,8 @@ def init_from_ppo(net: PolicyValueNet, path: str | Path, header: NetHeader) -> l
     """Copy a PPO bot's actor into ``net`` where shapes match; returns the arrays copied.
 
     SB3's actor is ``mlp_extractor.policy_net.{0,2,...}`` (Linear, activation, ...)
-    then ``action_net``. A bot of another game or observation size is refused."""
+    then ``action_net``. A bot of another game or observation size, or a hinted one
+    (``agents/rl/hints.py``), is refused."""
     ppo = read_header(path)
     if (ppo.game, ppo.observation_size, ppo.num_actions) != (
             header.game, header.observation_size, header.num_actions):
@@ -61,6 +62,10 @@ def init_from_ppo(net: PolicyValueNet, path: str | Path, header: NetHeader) -> l
                            f"features, {ppo.num_actions} actions) cannot start a network "
                            f"for {header.game} ({header.observation_size}, "
                            f"{header.num_actions})")
+    if ppo.extra.get("hint"):
+        raise NetFileError(f"{path}: a hinted PPO bot (hint {ppo.extra['hint']}) cannot "
+                           "start a network: its moves need the style's hint, which the "
+                           "network does not read")
     weights = read_weights(path)
     pairs = {f"trunk.{i}.{part}": f"mlp_extractor.policy_net.{2 * i}.{part}"
              for i in range(len(header.hidden)) for part in ("weight", "bias")}

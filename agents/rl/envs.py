@@ -44,14 +44,21 @@ def spec_pool(game_name: str, specs: Sequence[str], params: dict[str, Any]) -> C
 
 
 def make_single_agent_env(game: str, opponents: Sequence[Any] | Callable | None = None,
-                          seat: int | str = "random", **kwargs: Any) -> SingleAgentEnv:
-    """``skagway_env.make_single_agent_env`` that also takes agent spec strings."""
+                          seat: int | str = "random", hint: str | None = None,
+                          **kwargs: Any) -> SingleAgentEnv:
+    """``skagway_env.make_single_agent_env`` that also takes agent spec strings;
+    ``hint`` (an agent spec) appends that style's move to the observation
+    (``hints.HintedEnv``)."""
     if opponents is not None and not callable(opponents):
         items = list(opponents)
         if items and all(isinstance(o, str) for o in items):
             params = {k: v for k, v in kwargs.items()
                       if k not in ("render_mode", "illegal_action", "illegal_reward")}
             opponents = spec_pool(game, items, params)
+    if hint:
+        from .hints import HintedEnv
+
+        return HintedEnv(game, opponents, seat, hint=hint, **kwargs)
     return skagway_env.make_single_agent_env(game, opponents, seat, **kwargs)
 
 
@@ -106,15 +113,16 @@ class BatchVecEnv(VecEnv):
 
 def make_vec_env(game: str, num_envs: int, opponents: Sequence[Any] | Callable | None = None,
                  seed: int | None = None, subprocess: bool = False,
-                 **kwargs: Any) -> VecEnv:
+                 hint: str | None = None, **kwargs: Any) -> VecEnv:
     """``num_envs`` single-agent games as one SB3 ``VecEnv`` (``seed + i`` seeds game i).
 
     ``subprocess=True`` runs each game in its own process (SB3's ``SubprocVecEnv``;
     opponents must then be spec strings or picklable). In-process is the default:
-    on few cores the games are cheaper than the pipes.
+    on few cores the games are cheaper than the pipes. ``hint``: see
+    ``make_single_agent_env``.
     """
     def factory() -> SingleAgentEnv:
-        return make_single_agent_env(game, opponents, **kwargs)
+        return make_single_agent_env(game, opponents, hint=hint, **kwargs)
 
     env: VecEnv = (SubprocVecEnv([factory] * num_envs) if subprocess
                    else BatchVecEnv([factory] * num_envs))

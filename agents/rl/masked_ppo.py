@@ -202,7 +202,8 @@ class MaskedPolicy(MaskableActorCriticPolicy):
 
 
 def legal_pick(latent: torch.Tensor, head: torch.nn.Linear, masks: np.ndarray,
-               deterministic: bool) -> tuple[torch.Tensor, torch.Tensor]:
+               deterministic: bool, extra: torch.Tensor | None = None
+               ) -> tuple[torch.Tensor, torch.Tensor]:
     """``(actions, log-probabilities)``, a row each, of the masked categorical over
     ``head(latent)``, computing only the logits of the actions legal in some row (the
     batch's union, in ascending order: one ``addmm`` over those rows of the head),
@@ -211,13 +212,16 @@ def legal_pick(latent: torch.Tensor, head: torch.nn.Linear, masks: np.ndarray,
     ``inverse_transform``. The same distribution as masking the full logits, where a
     masked action's probability is 0 (``exp(HUGE_NEG - x)`` underflows), and, the
     union's running sum having only zeros between its legal actions, the same draw
-    from the same uniform."""
+    from the same uniform. ``extra`` (a row an observation, every action) is added to
+    the logits (``hints.HintedPolicy``'s hint)."""
     if not masks.any(1).all():
         raise ValueError("a row of the action masks has no legal action")
     columns = np.flatnonzero(masks.any(0))
     union = torch.from_numpy(columns).to(latent.device)
     logits = torch.addmm(head.bias.index_select(0, union), latent,
                          head.weight.index_select(0, union).t())
+    if extra is not None:
+        logits = logits + extra.index_select(1, union)
     absent = torch.from_numpy(~masks[:, columns]).to(latent.device)
     log_probs = torch.log_softmax(logits.masked_fill_(absent, -torch.inf), dim=-1)
     picked = (log_probs.argmax(-1) if deterministic

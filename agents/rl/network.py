@@ -25,11 +25,21 @@ def policy_kwargs(net_arch: list[int], activation: str) -> dict:
 
 
 def build_policy(header: PolicyHeader) -> MaskableActorCriticPolicy:
-    """An untrained policy of the header's shape (weights loaded by the caller)."""
-    obs = spaces.Box(-np.inf, np.inf, shape=(header.observation_size,), dtype=np.float32)
+    """An untrained policy of the header's shape (weights loaded by the caller); a
+    hinted bot's (``extra["hint"]``) reads the hint after the game tensor
+    (``hints.HintedPolicy``)."""
+    hinted = bool(header.extra.get("hint"))
+    size = header.observation_size + (header.num_actions if hinted else 0)
+    obs = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
     act = spaces.Discrete(header.num_actions)
-    policy = MaskableActorCriticPolicy(obs, act, lambda _: 0.0,
-                                       **policy_kwargs(header.net_arch, header.activation))
+    kwargs = policy_kwargs(header.net_arch, header.activation)
+    if hinted:
+        from .hints import HintedPolicy
+
+        policy: MaskableActorCriticPolicy = HintedPolicy(
+            obs, act, lambda _: 0.0, hint_weight=header.extra["hint_weight"], **kwargs)
+    else:
+        policy = MaskableActorCriticPolicy(obs, act, lambda _: 0.0, **kwargs)
     policy.set_training_mode(False)
     return policy
 
