@@ -163,7 +163,7 @@ class TrainConfig:
     """An agent spec (``heuristic:digger``): its move on the learner's view is added to
     the policy's logits at every decision, so the policy starts as that style and
     learns where to differ (``agents/rl/hints.py``; not with ``init_from``)."""
-    hint_weight: float = 8.0
+    hint_weight: float = 5.0
     """With ``hint``: what the hinted move adds to its logit."""
     ppo: PPOSettings = field(default_factory=PPOSettings)
 

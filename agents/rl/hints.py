@@ -108,7 +108,7 @@ class HintedPolicy(MaskedPolicy):
     features extractor just before the action head, which reads the hint it kept."""
 
     def __init__(self, observation_space: spaces.Box, action_space: spaces.Discrete,
-                 lr_schedule: Any, hint_weight: float = 8.0, **kwargs: Any) -> None:
+                 lr_schedule: Any, hint_weight: float = 5.0, **kwargs: Any) -> None:
         self.hint_weight = float(hint_weight)
         size = int(observation_space.shape[0]) - int(action_space.n)
         kwargs.setdefault("features_extractor_class", SliceExtractor)
