@@ -37,7 +37,7 @@ from skagway_env.envs.common import plain_seed
 
 from .. import make_agent
 from ..base import Agent
-from .masked_ppo import MaskedPolicy, legal_pick
+from .masked_ppo import MaskedPolicy
 
 
 def make_hint_agent(spec: str, game: Game, rng: np.random.Generator) -> Agent:
@@ -118,26 +118,18 @@ class HintedPolicy(MaskedPolicy):
     def _get_constructor_parameters(self) -> dict[str, Any]:
         return {**super()._get_constructor_parameters(), "hint_weight": self.hint_weight}
 
-    def _hint_logits(self) -> torch.Tensor:
+    def _extra_logits(self) -> torch.Tensor:
+        """``hint_weight`` times the hint the features extractor kept in this pass (the
+        rollout pass takes it through ``MaskedPolicy.forward``; its numpy pass is not
+        used: ``rollout_numpy`` takes the plain flatten extractor only)."""
         hint = self.pi_features_extractor.last_hint
         if hint is None:
             raise RuntimeError("the hint is read after the features extractor ran")
         return self.hint_weight * hint
 
     def _get_action_dist_from_latent(self, latent_pi: torch.Tensor) -> Any:
-        logits = self.action_net(latent_pi) + self._hint_logits()
+        logits = self.action_net(latent_pi) + self._extra_logits()
         return self.action_dist.proba_distribution(action_logits=logits)
-
-    def forward(self, obs: torch.Tensor, deterministic: bool = False,
-                action_masks: np.ndarray | None = None
-                ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        if action_masks is None:
-            return super().forward(obs, deterministic, action_masks)
-        masks = np.asarray(action_masks, dtype=bool).reshape(len(obs), -1)
-        latent_pi, latent_vf = self.mlp_extractor(self.extract_features(obs))
-        actions, log_prob = legal_pick(latent_pi, self.action_net, masks, deterministic,
-                                       extra=self._hint_logits())
-        return actions, self.value_net(latent_vf), log_prob
 
 
 def hinted_observation(observation: np.ndarray, hint: np.ndarray) -> np.ndarray:

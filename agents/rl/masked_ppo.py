@@ -197,8 +197,14 @@ class MaskedPolicy(MaskableActorCriticPolicy):
         else:
             latent_pi = self.mlp_extractor.forward_actor(features[0])
             latent_vf = self.mlp_extractor.forward_critic(features[1])
-        actions, log_prob = legal_pick(latent_pi, self.action_net, masks, deterministic)
+        actions, log_prob = legal_pick(latent_pi, self.action_net, masks, deterministic,
+                                       extra=self._extra_logits())
         return actions, self.value_net(latent_vf), log_prob
+
+    def _extra_logits(self) -> torch.Tensor | None:
+        """Added to the action head's logits in the pass just run (none here;
+        ``hints.HintedPolicy`` adds its hint)."""
+        return None
 
 
 def legal_pick(latent: torch.Tensor, head: torch.nn.Linear, masks: np.ndarray,
