@@ -23,6 +23,7 @@ The bot file's header records the hint (``extra``: ``hint``, ``hint_weight``); a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -45,15 +46,18 @@ def make_hint_agent(spec: str, game: Game, rng: np.random.Generator) -> Agent:
     return make_agent(spec, game, int(rng.integers(2**63)))
 
 
-def hint_vector(agent: Agent, state: State, seat: int, size: int) -> np.ndarray:
-    """One-hot (float32, ``size`` actions) of ``agent``'s move for ``seat`` on ``state``
-    (a state the seat may see: its view); all zeros when the seat has no move."""
+def hint_vector(agent: Agent, state: State, seat: int, size: int,
+                view: Callable[[], State] | None = None) -> np.ndarray:
+    """One-hot (float32, ``size`` actions) of ``agent``'s move for ``seat``, asked on
+    ``view()`` (what the seat sees; by default ``state`` itself, already a view) when
+    the seat has a choice; its only move when it has one; all zeros when it has none."""
     hint = np.zeros(size, dtype=np.float32)
     if state.is_terminal():
         return hint
     legal = state.legal_actions(seat)
     if legal:
-        hint[legal[0] if len(legal) == 1 else agent.act(state, seat)] = 1.0
+        shown = state if view is None or len(legal) == 1 else view()
+        hint[legal[0] if len(legal) == 1 else agent.act(shown, seat)] = 1.0
     return hint
 
 
@@ -75,14 +79,14 @@ class HintedEnv(SingleAgentEnv):
             np.concatenate([box.high, np.ones(n, np.float32)]), dtype=np.float32)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        gym.Env.reset(self, seed=plain_seed(seed))  # seeds np_random before the hint agent is drawn
+        gym.Env.reset(self, seed=plain_seed(seed))  # np_random seeded before the hint agent
         self._hint_agent = make_hint_agent(self.hint_spec, self.game, self.np_random)
         return super().reset(seed=None, options=options)
 
     def _observe(self) -> np.ndarray:
         state, seat = self.state, self.seat
-        view = state if state.is_terminal() else state.view(seat, self.np_random)
-        hint = hint_vector(self._hint_agent, view, seat, int(self.action_space.n))
+        hint = hint_vector(self._hint_agent, state, seat, int(self.action_space.n),
+                           view=lambda: state.view(seat, self.np_random))
         return np.concatenate([super()._observe(), hint])
 
 
