@@ -365,6 +365,22 @@ def learner_win_rates(records: list, opponents: tuple[str, ...]) -> dict[str, di
     return rates
 
 
+def evaluation_tournament(config: TrainConfig, steps: int, learner: str, games: int,
+                          label: str = "eval") -> Any:
+    """The tournament of an evaluation at ``steps``: ``learner`` (an agent spec) against
+    ``players - 1`` copies of each evaluation opponent, every seating, about ``games``
+    games an opponent, on the seed the step gives (``experiments/eval_mirror.py`` plays
+    it again with a style in the learner's seat)."""
+    entrants = [{"name": LEARNER, "spec": learner}]
+    entrants += [{"name": spec, "spec": spec} for spec in config.eval_opponents]
+    lineups = [[LEARNER] + [spec] * (config.players - 1) for spec in config.eval_opponents]
+    return config_from_dict({
+        "name": f"{label}-{steps:09d}", "game": config.game, "players": config.players,
+        "params": dict(config.params), "entrants": entrants, "lineups": lineups,
+        "repeats": max(1, math.ceil(games / config.players)),
+        "seed": config.seed * 7919 + steps})
+
+
 @dataclass
 class TrainResult:
     run_dir: Path
@@ -501,16 +517,9 @@ class Trainer:
         every seating, through the tournament runner into ``eval.db`` (tournament
         ``<label>-<steps>``)."""
         config = self.config
-        games = games or config.eval_games
         model = self.export(f"step_{steps:09d}.zip")
-        entrants = [{"name": LEARNER, "spec": f"ppo:{model}"}]
-        entrants += [{"name": spec, "spec": spec} for spec in config.eval_opponents]
-        lineups = [[LEARNER] + [spec] * (config.players - 1) for spec in config.eval_opponents]
-        tournament = config_from_dict({
-            "name": f"{label}-{steps:09d}", "game": config.game, "players": config.players,
-            "params": dict(config.params), "entrants": entrants, "lineups": lineups,
-            "repeats": max(1, math.ceil(games / config.players)),
-            "seed": config.seed * 7919 + steps})
+        tournament = evaluation_tournament(config, steps, f"ppo:{model}",
+                                           games or config.eval_games, label)
         db = self.run_dir / "eval.db"
         store = Store(db)
         try:
