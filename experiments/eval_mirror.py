@@ -19,12 +19,11 @@ import json
 import sys
 from pathlib import Path
 
-from skagway_experiments.tournament import Store, run_tournament
 from skagway_experiments.train import (
     TrainConfigError,
     evaluation_tournament,
-    learner_win_rates,
     load_train_config,
+    play_evaluation,
 )
 
 
@@ -39,17 +38,7 @@ def mirror_rows(run_dir: Path, learner: str, workers: int = 1) -> list[dict]:
     for row in evaluations:
         games = config.final_eval_games if row["label"] == "final" else config.eval_games
         tournament = evaluation_tournament(config, row["steps"], learner, games, row["label"])
-        store = Store(db)
-        try:
-            again = any(t.name == tournament.name for t in store.tournaments())
-        finally:
-            store.close()
-        run = run_tournament(tournament, db, workers=workers, resume=again, progress=False)
-        store = Store(db)
-        try:
-            mirror = learner_win_rates(store.records(run.tournament_id), config.eval_opponents)
-        finally:
-            store.close()
+        mirror = play_evaluation(tournament, db, config.eval_opponents, workers)
         rows.append({"steps": row["steps"], "label": row["label"], "opponents": {
             spec: {"learner": row[spec]["win_rate"], "mirror": mirror[spec]["win_rate"],
                    "games": mirror[spec]["games"]} for spec in config.eval_opponents}})

@@ -381,6 +381,24 @@ def evaluation_tournament(config: TrainConfig, steps: int, learner: str, games: 
         "seed": config.seed * 7919 + steps})
 
 
+def play_evaluation(tournament: Any, db: Path, opponents: tuple[str, ...],
+                    workers: int = 1) -> dict[str, dict[str, float]]:
+    """Play an evaluation's tournament into ``db`` (only its missing games when the db
+    holds it already: a resumed run, a second mirror) and give the learner's win
+    rates against each opponent (``learner_win_rates``)."""
+    store = Store(db)
+    try:
+        again = any(t.name == tournament.name for t in store.tournaments())
+    finally:
+        store.close()
+    run = run_tournament(tournament, db, workers=workers, resume=again, progress=False)
+    store = Store(db)
+    try:
+        return learner_win_rates(store.records(run.tournament_id), opponents)
+    finally:
+        store.close()
+
+
 @dataclass
 class TrainResult:
     run_dir: Path
@@ -520,20 +538,8 @@ class Trainer:
         model = self.export(f"step_{steps:09d}.zip")
         tournament = evaluation_tournament(config, steps, f"ppo:{model}",
                                            games or config.eval_games, label)
-        db = self.run_dir / "eval.db"
-        store = Store(db)
-        try:
-            again = any(t.name == tournament.name for t in store.tournaments())  # resumed
-        finally:
-            store.close()
-        run = run_tournament(tournament, db, resume=again, progress=False)
-        store = Store(db)
-        try:
-            records = store.records(run.tournament_id)
-        finally:
-            store.close()
-        row: dict[str, Any] = {"steps": steps, "label": label,
-                               **learner_win_rates(records, config.eval_opponents)}
+        row: dict[str, Any] = {"steps": steps, "label": label, **play_evaluation(
+            tournament, self.run_dir / "eval.db", config.eval_opponents)}
         for spec in config.eval_opponents:
             key = spec.replace(":", "_")
             self.model.logger.record(f"eval/win_rate_vs_{key}", row[spec]["win_rate"])

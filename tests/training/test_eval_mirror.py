@@ -8,7 +8,6 @@ import json
 import yaml
 from skagway_experiments import eval_mirror
 from skagway_experiments import train as training
-from skagway_experiments.tournament import Store, run_tournament
 
 
 def write_run(tmp_path, learner: str):
@@ -21,12 +20,8 @@ def write_run(tmp_path, learner: str):
     rows = []
     for steps, label, games in ((1000, "eval", 4), (2000, "final", 6)):
         tournament = training.evaluation_tournament(config, steps, learner, games, label)
-        run = run_tournament(tournament, tmp_path / "played.db", progress=False)
-        store = Store(tmp_path / "played.db")
-        records = store.records(run.tournament_id)
-        store.close()
-        rows.append({"steps": steps, "label": label,
-                     **training.learner_win_rates(records, config.eval_opponents)})
+        rows.append({"steps": steps, "label": label, **training.play_evaluation(
+            tournament, tmp_path / "played.db", config.eval_opponents)})
     (tmp_path / "eval.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     return rows
 
