@@ -48,7 +48,8 @@ def test_the_documented_bots_are_shipped():
                                       "klondike_rush_2p_exit.zip",
                                       "dawson_city_barbers_2p_exit.zip", "klondike1896_2p.zip",
                                       "klondike1896_council_2p.zip",
-                                      "klondike1896_council_4p.zip"}
+                                      "klondike1896_council_4p.zip",
+                                      "dawson_city_barbers_4p.zip", "klondike1896_4p.zip"}
     text = (RESULTS.parent / "RESULTS.md").read_text()
     for bot in BOTS:
         assert f"results/{bot.name}" in text, f"RESULTS.md does not describe {bot.name}"
