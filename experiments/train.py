@@ -62,6 +62,7 @@ from tqdm import tqdm
 
 from skagway_env.core import GameParameterError, UnknownGameError, make_game
 
+from .ppo_bot_start import check_bot_start, load_bot_weights
 from .ppo_warm_start import (
     Demonstrations,
     imitate,
@@ -144,8 +145,9 @@ class TrainConfig:
     checkpoint_every: int = 50_000
     init_from: str | None = None
     """``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a mix): before the
-    first rollout the policy imitates the style (``ppo_warm_start.py``); None: start
-    from a fresh policy."""
+    first rollout the policy imitates the style (``ppo_warm_start.py``); a trained
+    bot's file (``ppo:`` optional): the learner starts from its weights
+    (``ppo_bot_start.py``); None: start from a fresh policy."""
     bc_games: int = 400
     """With ``init_from``: the style's games imitated."""
     bc_epochs: int = 10
@@ -300,19 +302,21 @@ def check_config(config: TrainConfig, source: str = "config") -> None:
             except ValueError as exc:
                 raise TrainConfigError(f"{source}: {key}: {exc}") from None
     if config.hint is not None:
-        if config.init_from is not None:
-            raise TrainConfigError(f"{source}: give hint or init_from, not both (a hinted "
-                                   "policy starts as its style without imitating it)")
+        if is_heuristic_start(config.init_from):
+            raise TrainConfigError(f"{source}: give hint or init_from: heuristic:..., not "
+                                   "both (a hinted policy starts as its style without "
+                                   "imitating it)")
         try:
             make_agent(config.hint, game, 0)
         except ValueError as exc:
             raise TrainConfigError(f"{source}: hint: {exc}") from None
     if config.init_from is not None:
-        if not is_heuristic_start(config.init_from):
-            raise TrainConfigError(f"{source}: init_from: expected heuristic:<style> or "
-                                   f"heuristic:<style>+<style>..., got {config.init_from!r}")
         try:
-            parse_styles(config.init_from, game)
+            if is_heuristic_start(config.init_from):
+                parse_styles(config.init_from, game)
+            else:
+                check_bot_start(config.init_from, game, list(config.ppo.net_arch),
+                                config.ppo.activation, config.hint, config.hint_weight)
         except ValueError as exc:
             raise TrainConfigError(f"{source}: init_from: {exc}") from None
 
@@ -600,6 +604,16 @@ class Trainer:
         self.evaluate(0, label="start")
         self.warming = False
 
+    def start_from_bot(self) -> None:
+        """Take ``init_from``'s weights (``ppo_bot_start.py``), then evaluate them at
+        step 0 (``eval.jsonl``, label ``start``)."""
+        self.warming = True  # a stop before the weights are in keeps no checkpoint
+        bot = load_bot_weights(self.model.policy, self.config.init_from)
+        self.warming = False
+        self.log(f"started from {self.config.init_from} ({bot.trained_steps} steps of "
+                 f"{bot.run or 'its run'})")
+        self.evaluate(0, label="start")
+
     # -------------------------------------------------------------- the loop
     def learn(self) -> TrainResult:
         from stable_baselines3.common.callbacks import BaseCallback
@@ -645,8 +659,10 @@ class Trainer:
                 self.bar.close()
 
         try:
-            if self.checkpointed < 0 and config.init_from:
+            if self.checkpointed < 0 and is_heuristic_start(config.init_from):
                 self.warm_start()
+            elif self.checkpointed < 0 and config.init_from:
+                self.start_from_bot()
             if self.checkpointed < 0:
                 self.checkpoint()  # step 0: a run stopped at once still resumes
             self.log(f"{'resumed at' if done else 'started at'} step {done} of "

@@ -178,7 +178,7 @@ def test_a_hinted_run_resumes(run):
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"init_from": "heuristic:digger"}, "give hint or init_from, not both"),
+    ({"init_from": "heuristic:digger"}, "give hint or init_from: heuristic:..., not both"),
     ({"hint": "heuristic:barber"}, "hint:"),
     ({"hint_weight": -1.0}, "hint_weight"),
 ])

@@ -66,7 +66,7 @@ def test_a_resumed_run_does_not_fit_again(runs):
 
 @pytest.mark.parametrize("init_from, match", [
     ("heuristic:nosuch", "init_from: .*heuristic styles"),
-    ("ppo:agents/rl/results/skagway_4p.zip", "init_from: expected heuristic:<style>"),
+    ("ppo:agents/rl/results/skagway_4p.zip", "init_from: .*trained for skagway v2"),
     ("heuristic:barber,cut_turn=3", "style parameters are not taken"),
 ])
 def test_a_bad_init_from_is_refused_before_a_run_folder(tmp_path, init_from, match):
