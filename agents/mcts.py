@@ -261,7 +261,7 @@ class MCTSAgent(Agent):
         seats = [cur] if cur != SIMULTANEOUS else [
             p for p in range(world.num_players) if len(world.legal_actions(p)) > 1
         ] or list(range(world.num_players))
-        _, relative = self._value_net.evaluate(
+        relative = self._value_net.values(
             np.stack([world.observation_tensor(p) for p in seats]))
         values = sum(absolute_values(np.asarray(relative[i], dtype=np.float64), p)
                      for i, p in enumerate(seats))

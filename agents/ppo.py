@@ -63,7 +63,7 @@ class PPOAgent(Agent):
                                          (info.st_mtime_ns, info.st_size))
         self._hint = None  # a hinted bot's style (agents/rl/hints.py), asked every move
         if self.header.extra.get("hint"):
-            from .rl.hints import make_hint_agent
+            from .hint_features import make_hint_agent
 
             self._hint = make_hint_agent(self.header.extra["hint"], game, self.rng)
 
@@ -76,7 +76,7 @@ class PPOAgent(Agent):
 
         observation = state.observation_tensor(player)
         if self._hint is not None:
-            from .rl.hints import hint_vector, hinted_observation
+            from .hint_features import hint_vector, hinted_observation
 
             observation = hinted_observation(observation, hint_vector(
                 self._hint, state, player, self.header.num_actions))

@@ -12,7 +12,9 @@ probable action (``greedy=true``, the default) or one sampled from it
 is read; inference is numpy, so no torch is needed; numpy's BLAS is set to one
 thread in the process (``agents/threads.py``: for these small products its default threads
 made the search 60x slower on a busy machine).
-``action_probabilities`` is the policy (MCTS can take it as a prior).
+``action_probabilities`` is the policy (MCTS can take it as a prior). A hinted network
+(a hinted PPO bot turned into one, ``features.py``) asks its style for a move wherever it
+evaluates a seat.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from skagway_env.core import Game, State
 from ..base import Agent
 from ..specs import AgentSpecError, Option
 from ..threads import limit_blas_threads
+from .features import network_features
 from .net_file import NumpyNet, load_net, read_net_header
 from .search import Search, SearchSettings, choose_action, run_search, softmax
 
@@ -71,6 +74,7 @@ class ExitAgent(Agent):
         self.seconds = seconds
         self.settings = SearchSettings(simulations=self.simulations, c_puct=self.c_puct,
                                        seconds=seconds)
+        self.features = network_features(self.net.header, game, self.rng)
 
     def params(self) -> dict[str, Any]:
         budget: dict[str, Any] = ({"seconds": self.seconds} if self.seconds is not None
@@ -80,7 +84,7 @@ class ExitAgent(Agent):
     def action_probabilities(self, state: State, player: int) -> np.ndarray:
         """The network's policy over every action (zero off the legal ones)."""
         legal = state.legal_actions(player)
-        logits, _ = self.net.evaluate(state.observation_tensor(player)[None])
+        logits, _ = self.net.evaluate(self.features(state, player)[None])
         probs = np.zeros(self.game.num_distinct_actions())
         probs[legal] = softmax(np.asarray(logits[0], dtype=np.float64)[legal])
         return probs
@@ -94,6 +98,6 @@ class ExitAgent(Agent):
             if self.greedy:
                 return int(np.argmax(probs))
             return int(self.rng.choice(len(probs), p=probs))
-        search = Search(self.settings, self.game.num_players, self.rng)
+        search = Search(self.settings, self.game.num_players, self.rng, self.features)
         return choose_action(run_search(search.run(state, player), self.net.evaluate), 0.0,
                              self.rng)

@@ -20,6 +20,17 @@ an MLP trunk over the seat's observation tensor, then
   ``rank`` (the default: +1 first to -1 last, ties averaged) and ``win`` (winners
   share 1), both inside tanh's range.
 
+Two optional parts (format version 2; version 1 files have neither and still load),
+both written by ``skagway_experiments.exit.from_ppo``, which turns a shipped PPO bot into a
+network the search can use:
+
+- ``value_hidden``: the value head reads its own MLP over the observation (``value_trunk``
+  arrays) instead of the shared trunk, as SB3's critic does beside its actor;
+- a hint (``extra``: ``hint``, ``hint_weight``, as a hinted PPO bot's header,
+  ``agents/rl/hints.py``): the network's input is ``[game tensor, the style's move
+  one-hot]`` and the logits add ``hint_weight`` times the hint; the trunks read the game
+  tensor only. ``features.py`` builds that input for a seat.
+
 Inference runs in numpy (float32), so Ray workers and tournament bots need no torch.
 """
 
@@ -36,7 +47,8 @@ from skagway_env.core import Game, make_game
 from ..policy_file import PolicyFileError, read_archive_meta, read_archive_weights, write_archive
 
 FORMAT = "skagway-exit-net"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 HEADER = "skagway_exit_net.json"
 WEIGHTS = "weights.npz"
 ACTIVATIONS = ("relu", "tanh")
@@ -59,6 +71,8 @@ class NetHeader:
     """The trainer's generation that produced these weights (0: untrained)."""
     run: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    value_hidden: list[int] = field(default_factory=list)
+    """Widths of the value head's own MLP (empty: it reads the shared trunk)."""
 
     @staticmethod
     def for_game(game: Game, hidden: list[int], activation: str = "relu",
@@ -70,6 +84,17 @@ class NetHeader:
     @property
     def num_players(self) -> int:
         return int(self.params["num_players"])
+
+    @property
+    def hint(self) -> str | None:
+        """The style whose move the network reads beside the observation, if any."""
+        return self.extra.get("hint") or None
+
+    @property
+    def input_size(self) -> int:
+        """Features a row of ``NumpyNet.evaluate`` holds: the game tensor, and the
+        hint's one-hot over the actions for a hinted network."""
+        return self.observation_size + (self.num_actions if self.hint else 0)
 
     def check(self, game: Game) -> None:
         """Refuse (one line) a network of another game, version, size or player count
@@ -95,15 +120,18 @@ class NetHeader:
         return asdict(self)
 
 
-def weight_names(layers: int) -> list[str]:
-    """The arrays of a network with ``layers`` hidden layers (torch's state_dict keys)."""
+def weight_names(layers: int, value_layers: int = 0) -> list[str]:
+    """The arrays of a network with ``layers`` hidden layers (torch's state_dict keys),
+    and ``value_layers`` in the value head's own MLP."""
     names = [f"trunk.{i}.{part}" for i in range(layers) for part in ("weight", "bias")]
+    names += [f"value_trunk.{i}.{part}" for i in range(value_layers)
+              for part in ("weight", "bias")]
     return names + ["policy.weight", "policy.bias", "value.weight", "value.bias"]
 
 
 def save_net(path: str | Path, header: NetHeader, weights: dict[str, np.ndarray]) -> Path:
     """Write a network file atomically (beside, then renamed over the old one)."""
-    missing = set(weight_names(len(header.hidden))) - set(weights)
+    missing = set(weight_names(len(header.hidden), len(header.value_hidden))) - set(weights)
     if missing:
         raise ValueError(f"weights lack {', '.join(sorted(missing))}")
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, **asdict(header)}
@@ -116,9 +144,10 @@ def read_net_header(path: str | Path) -> NetHeader:
     meta = read_archive_meta(path, HEADER, NetFileError, "network file",
                              f"an exit network file (no {HEADER}; a ppo: bot file is "
                              "played by ppo:)")
-    if meta.pop("format", None) != FORMAT or meta.pop("format_version", None) != FORMAT_VERSION:
+    if meta.pop("format", None) != FORMAT or \
+            meta.pop("format_version", None) not in READABLE_VERSIONS:
         raise NetFileError(f"{path}: unsupported network file format (this code reads "
-                           f"{FORMAT} version {FORMAT_VERSION})")
+                           f"{FORMAT} versions {', '.join(map(str, READABLE_VERSIONS))})")
     try:
         return NetHeader(**meta)
     except TypeError as exc:
@@ -130,8 +159,9 @@ def read_net_weights(path: str | Path) -> dict[str, np.ndarray]:
 
 
 class NumpyNet:
-    """The forward pass in numpy: ``evaluate(observations)`` gives the logits of every
-    action and each seat's value, observer-relative (see the module docstring).
+    """The forward pass in numpy: ``evaluate(rows)`` gives the logits of every action
+    and each seat's value, observer-relative (see the module docstring); a row is
+    ``header.input_size`` features (``features.py``).
 
     ``evaluations`` counts the observations evaluated (for the benchmarks)."""
 
@@ -139,24 +169,50 @@ class NumpyNet:
         if header.activation not in ACTIVATIONS:
             raise NetFileError(f"unknown activation {header.activation!r}")
         self.header = header
-        layers = len(header.hidden)
-        self.trunk = [(np.ascontiguousarray(weights[f"trunk.{i}.weight"].T, dtype=np.float32),
-                       weights[f"trunk.{i}.bias"].astype(np.float32)) for i in range(layers)]
-        self.policy = (np.ascontiguousarray(weights["policy.weight"].T, dtype=np.float32),
-                       weights["policy.bias"].astype(np.float32))
-        self.value = (np.ascontiguousarray(weights["value.weight"].T, dtype=np.float32),
-                      weights["value.bias"].astype(np.float32))
+        self.trunk = self._layers(weights, "trunk", len(header.hidden))
+        self.value_trunk = self._layers(weights, "value_trunk", len(header.value_hidden))
+        self.policy = self._layer(weights, "policy")
+        self.value = self._layer(weights, "value")
         self.relu = header.activation == "relu"
+        self.size = header.observation_size
+        self.hint_weight = float(header.extra.get("hint_weight", 0.0)) if header.hint else 0.0
         self.evaluations = 0
 
-    def evaluate(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``(logits [B, actions], values [B, players])`` for ``observations [B, size]``."""
-        x = np.asarray(observations, dtype=np.float32)
-        for weight, bias in self.trunk:
+    @staticmethod
+    def _layer(weights: dict[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
+        return (np.ascontiguousarray(weights[f"{name}.weight"].T, dtype=np.float32),
+                weights[f"{name}.bias"].astype(np.float32))
+
+    def _layers(self, weights: dict[str, np.ndarray], name: str,
+                count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        return [self._layer(weights, f"{name}.{i}") for i in range(count)]
+
+    def _mlp(self, x: np.ndarray, layers: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+        for weight, bias in layers:
             x = x @ weight + bias
             x = np.maximum(x, 0.0) if self.relu else np.tanh(x)
-        self.evaluations += len(x)
-        return x @ self.policy[0] + self.policy[1], np.tanh(x @ self.value[0] + self.value[1])
+        return x
+
+    def evaluate(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(logits [B, actions], values [B, players])`` for ``rows [B, input_size]``."""
+        rows = np.asarray(rows, dtype=np.float32)
+        observations = rows[:, :self.size]
+        hidden = self._mlp(observations, self.trunk)
+        self.evaluations += len(rows)
+        logits = hidden @ self.policy[0] + self.policy[1]
+        if self.hint_weight:
+            logits = logits + self.hint_weight * rows[:, self.size:]
+        if self.value_trunk:
+            hidden = self._mlp(observations, self.value_trunk)
+        return logits, np.tanh(hidden @ self.value[0] + self.value[1])
+
+    def values(self, observations: np.ndarray) -> np.ndarray:
+        """The value head alone (``[B, players]``) from the game tensors (no hint: the
+        trunks never read it), for MCTS leaves (``mcts:...,value=``)."""
+        observations = np.asarray(observations, dtype=np.float32)[:, :self.size]
+        hidden = self._mlp(observations, self.value_trunk or self.trunk)
+        self.evaluations += len(observations)
+        return np.tanh(hidden @ self.value[0] + self.value[1])
 
 
 def load_net(path: str | Path, game: Game | None = None) -> NumpyNet:

@@ -26,6 +26,9 @@ class PolicyValueNet(torch.nn.Module):
 
     def __init__(self, header: NetHeader) -> None:
         super().__init__()
+        if header.value_hidden or header.hint:
+            raise NetFileError("the trainer's network has one trunk and reads no hint; a "
+                               "network made from a PPO bot (exit.from_ppo) is for play")
         if header.activation not in ACTIVATIONS:
             raise NetFileError(f"activation must be one of {', '.join(ACTIVATIONS)}, "
                                f"got {header.activation!r}")

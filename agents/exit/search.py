@@ -56,6 +56,8 @@ import numpy as np
 from skagway_env.core import CHANCE, SIMULTANEOUS, State
 from skagway_env.core.playout import sample_chance
 
+from .features import Features, observation_row
+
 Evaluate = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 """``observations [B, size] -> (logits [B, actions], observer-relative values [B, n])``:
 ``NumpyNet.evaluate``."""
@@ -124,11 +126,14 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 
 
 class Search:
-    """One decision's PUCT search for ``seat`` (see the module docstring)."""
+    """One decision's PUCT search for ``seat`` (see the module docstring); ``features``
+    builds the network's row for a seat (``features.py``: the observation, and a
+    hinted network's hint)."""
 
     def __init__(self, settings: SearchSettings, num_players: int,
-                 rng: np.random.Generator) -> None:
+                 rng: np.random.Generator, features: Features = observation_row) -> None:
         self.settings, self.players, self.rng = settings, num_players, rng
+        self.features = features
 
     def run(self, state: State, seat: int) -> Generator[EvalRequest, tuple, SearchResult]:
         """The search as a generator (yields requests, returns the result)."""
@@ -238,7 +243,7 @@ class Search:
 
     def _evaluate(self, node: Node, world: State,
                   seats: list[int]) -> Generator[EvalRequest, tuple, np.ndarray]:
-        observations = np.stack([world.observation_tensor(p) for p in seats])
+        observations = np.stack([self.features(world, p) for p in seats])
         logits, relative = yield EvalRequest(observations, seats)
         values = np.zeros(self.players)
         for i, p in enumerate(seats):

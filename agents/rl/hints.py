@@ -23,7 +23,6 @@ The bot file's header records the hint (``extra``: ``hint``, ``hint_weight``); a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -32,33 +31,11 @@ import torch
 from gymnasium import spaces
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 
-from skagway_env.core import Game, State
 from skagway_env.envs import SingleAgentEnv
 from skagway_env.envs.common import plain_seed
 
-from .. import make_agent
-from ..base import Agent
+from ..hint_features import hint_vector, make_hint_agent
 from .masked_ppo import MaskedPolicy
-
-
-def make_hint_agent(spec: str, game: Game, rng: np.random.Generator) -> Agent:
-    """The hinting style, seeded from ``rng`` (a style may break ties at random)."""
-    return make_agent(spec, game, int(rng.integers(2**63)))
-
-
-def hint_vector(agent: Agent, state: State, seat: int, size: int,
-                view: Callable[[], State] | None = None) -> np.ndarray:
-    """One-hot (float32, ``size`` actions) of ``agent``'s move for ``seat``, asked on
-    ``view()`` (what the seat sees; by default ``state`` itself, already a view) when
-    the seat has a choice; its only move when it has one; all zeros when it has none."""
-    hint = np.zeros(size, dtype=np.float32)
-    if state.is_terminal():
-        return hint
-    legal = state.legal_actions(seat)
-    if legal:
-        shown = state if view is None or len(legal) == 1 else view()
-        hint[legal[0] if len(legal) == 1 else agent.act(shown, seat)] = 1.0
-    return hint
 
 
 class HintedEnv(SingleAgentEnv):
@@ -134,7 +111,3 @@ class HintedPolicy(MaskedPolicy):
     def _get_action_dist_from_latent(self, latent_pi: torch.Tensor) -> Any:
         logits = self.action_net(latent_pi) + self._extra_logits()
         return self.action_dist.proba_distribution(action_logits=logits)
-
-
-def hinted_observation(observation: np.ndarray, hint: np.ndarray) -> np.ndarray:
-    return np.concatenate([np.asarray(observation, dtype=np.float32), hint])

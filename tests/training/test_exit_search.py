@@ -144,10 +144,11 @@ def test_network_file_refuses_other_games_counts_and_formats(tmp_path):
 
     with zipfile.ZipFile(path) as archive:
         text = archive.read("skagway_exit_net.json").decode()
-    other = tmp_path / "v2.zip"
+    other = tmp_path / "v99.zip"  # a version this code does not know (it reads 1 and 2)
+    assert '"format_version": 2' in text
     with zipfile.ZipFile(other, "w") as archive:
-        archive.writestr("skagway_exit_net.json", text.replace('"format_version": 1',
-                                                               '"format_version": 2'))
+        archive.writestr("skagway_exit_net.json", text.replace('"format_version": 2',
+                                                               '"format_version": 99'))
     with pytest.raises(NetFileError, match="unsupported network file format"):
         read_net_header(other)
 

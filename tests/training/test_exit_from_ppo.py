@@ -1,0 +1,130 @@
+"""A PPO bot turned into an ``exit:`` network (``skagway_experiments.exit.from_ppo``):
+its plain policy is the bot's, move by move, hinted bots included; the value head is
+fitted (better than a constant guess on held-out games) and the search plays whole
+games with it; one seed gives the same file with 1 and 2 workers; and bad input is
+refused in one line before any game is played."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from skagway_agents import make_agent
+from skagway_agents.exit.net_file import NetFileError, read_net_header, read_net_weights
+from skagway_agents.policy_file import read_weights
+from skagway_experiments.exit import from_ppo
+from skagway_experiments.play import play_game
+
+from skagway_env.core import SIMULTANEOUS, make_game
+
+
+RESULTS = "agents/rl/results"
+PLAIN = f"{RESULTS}/dawson_city_barbers_2p.zip"  # no hint
+HINTED = f"{RESULTS}/dawson_city_barbers_4p.zip"  # the barber's move as a hint
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("from_ppo")
+    out = {}
+    for name, bot in (("plain", PLAIN), ("hinted", HINTED)):
+        path, figures = from_ppo.convert(bot, folder / f"{name}.zip", games=60, seed=5,
+                                         epochs=3, keep=20, progress=False)
+        out[name] = (bot, path, figures)
+    return out
+
+
+def style_positions(game, seed, count):
+    """Decision states of games the game's styles play (every seat's, views as the
+    runner hands them), with the seat deciding."""
+    styles = list(from_ppo.default_pool(game)[1:])
+    found = []
+    k = 0
+    while len(found) < count:
+        agents = [make_agent(styles[(k + s) % len(styles)], game, seed + s)
+                  for s in range(game.num_players)]
+        rng = np.random.default_rng(seed + k)
+
+        def record(state, action):
+            if state.is_chance_node() or state.current_player() == SIMULTANEOUS:
+                return
+            cur = state.current_player()
+            if len(state.legal_actions(cur)) > 1:
+                found.append((state.view(cur, rng), cur))
+
+        play_game(game, agents, seed + 100 * k, on_step=record)
+        k += 1
+    return found[:count]
+
+
+@pytest.mark.parametrize("name", ["plain", "hinted"])
+def test_the_plain_policy_is_the_ppo_bots(converted, name):
+    bot, path, _ = converted[name]
+    header = read_net_header(path)
+    game = header.make_game()
+    ppo = make_agent(f"ppo:{bot}", game, 11)
+    exit_ = make_agent(f"exit:{path},simulations=0", game, 11)
+    for state, seat in style_positions(game, 3, 150):
+        mine, theirs = exit_.action_probabilities(state, seat), ppo.action_probabilities(state,
+                                                                                         seat)
+        np.testing.assert_allclose(mine, theirs, atol=2e-5)
+        assert exit_.act(state, seat) == ppo.act(state, seat)
+
+
+def test_the_file_records_the_bot_the_hint_and_the_fit(converted):
+    _, path, figures = converted["hinted"]
+    header = read_net_header(path)
+    assert header.hint == "heuristic:barber" and header.extra["hint_weight"] == 5.0
+    assert header.value_hidden == header.hidden == [256, 256]
+    assert header.params["reward"] == "rank" and header.num_players == 4
+    assert header.extra["from_ppo"] == "dawson_city_barbers_4p.zip"
+    assert header.extra["value_fit"] == figures and figures["games"] == 60
+    ppo = read_weights(HINTED)
+    mine = read_net_weights(path)
+    np.testing.assert_array_equal(mine["policy.weight"], ppo["action_net.weight"])
+    np.testing.assert_array_equal(mine["trunk.1.weight"], ppo["mlp_extractor.policy_net.2.weight"])
+
+
+def test_the_value_head_beats_a_constant_guess_on_held_out_games(tmp_path):
+    _, figures = from_ppo.convert(PLAIN, tmp_path / "v.zip", games=150, seed=2, epochs=4,
+                                  keep=20, progress=False)
+    assert figures["held_out_positions"] > 100
+    assert figures["held_out_mse"] < 0.9 * figures["constant_guess_mse"]
+
+
+def test_one_seed_gives_the_same_file_with_one_and_two_workers(tmp_path):
+    one, _ = from_ppo.convert(PLAIN, tmp_path / "1.zip", games=20, seed=9, epochs=1, keep=5,
+                              workers=1, progress=False)
+    two, _ = from_ppo.convert(PLAIN, tmp_path / "2.zip", games=20, seed=9, epochs=1, keep=5,
+                              workers=2, progress=False)
+    a, b = read_net_weights(one), read_net_weights(two)
+    assert set(a) == set(b)
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key])
+
+
+@pytest.mark.parametrize("spec", ["exit:{path},simulations=6", "mcts:iterations=6,value={path}"])
+def test_searches_play_whole_games_with_a_hinted_network(converted, spec):
+    _, path, _ = converted["hinted"]
+    game = make_game("dawson_city_barbers", num_players=4)
+    agents = [make_agent(spec.format(path=path), game, 1), make_agent("heuristic:barber", game, 2),
+              make_agent("heuristic:shopkeeper", game, 3), make_agent("random", game, 4)]
+    result = play_game(game, agents, 7)
+    assert len(result.ranks) == 4 and not result.truncated
+
+
+def test_the_trainer_refuses_such_a_network(converted):
+    from skagway_agents.exit.network import PolicyValueNet
+
+    with pytest.raises(NetFileError, match="for play"):
+        PolicyValueNet(read_net_header(converted["hinted"][1]))
+
+
+def test_bad_input_is_refused_in_one_line(tmp_path, capsys):
+    out = tmp_path / "x.zip"
+    assert from_ppo.main([PLAIN, "--out", str(out), "--games", "20", "--pool", "heuristic:nope",
+                          "--no-progress"]) == 2
+    assert "heuristic styles" in capsys.readouterr().err and not out.exists()
+    with pytest.raises(SystemExit):
+        from_ppo.main([PLAIN, "--out", str(out), "--games", "5"])
+    assert from_ppo.main([f"{RESULTS}/skagway_2p_exit.zip", "--out", str(out)]) == 2
+    assert "not a skagway policy file" in capsys.readouterr().err and not out.exists()
