@@ -1,11 +1,14 @@
-"""``exit:path/to/net.zip[,simulations=N|seconds=S,c_puct=C,greedy=...]``: a bot
-trained by expert iteration (``skagway train --algo exit``).
+"""``exit:path/to/net.zip[,simulations=N|seconds=S,c_puct=C,mix=M,greedy=...]``: a bot
+trained by expert iteration (``skagway train --algo exit``), or a PPO bot turned into a
+network (``skagway_experiments.exit.from_ppo``).
 
 With ``simulations >= 1`` (default 64) it runs the PUCT search of ``search.py`` over
 views of its seat and plays the most visited action (no root noise, temperature 0:
 ties broken by its rng). ``seconds=S`` searches for that long a decision instead (as
 ``mcts:seconds=S``, for matches at an equal time per move; such a game is not
-repeatable from its seed), one simulation at least. With ``simulations=0`` it plays
+repeatable from its seed), one simulation at least. ``mix=M`` (0 to 1, default 0) values
+each leaf by ``1 - M`` of the value head and ``M`` of a random playout's returns
+(``search.py``). With ``simulations=0`` it plays
 the network's plain policy, the masked softmax over the legal actions: its most
 probable action (``greedy=true``, the default) or one sampled from it
 (``greedy=false``). The file's header is checked against the game before any weight
@@ -47,12 +50,13 @@ class ExitAgent(Agent):
     name = "exit"
     options = {"path": Option(str, none=True), "simulations": Option(int, low=0, none=True),
                "seconds": Option(float, low=0, above=True, none=True),
-               "c_puct": Option(float, low=0, above=True), "greedy": Option(bool)}
+               "c_puct": Option(float, low=0, above=True), "greedy": Option(bool),
+               "mix": Option(float, low=0, high=1)}
     DEFAULT_SIMULATIONS = 64
 
     def __init__(self, game: Game, seed: int | None = None, path: str | None = None,
                  simulations: int | None = None, seconds: float | None = None,
-                 c_puct: float = 1.5, greedy: bool = True) -> None:
+                 c_puct: float = 1.5, greedy: bool = True, mix: float = 0.0) -> None:
         super().__init__(game, seed)
         if not path:
             raise ValueError("exit needs a network file: exit:path/to/net.zip")
@@ -60,7 +64,7 @@ class ExitAgent(Agent):
             raise AgentSpecError(f"give simulations or seconds, not both (got "
                                  f"simulations={simulations}, seconds={seconds})")
         for key, value in (("simulations", simulations), ("seconds", seconds),
-                           ("c_puct", c_puct), ("greedy", greedy)):
+                           ("c_puct", c_puct), ("greedy", greedy), ("mix", mix)):
             self.options[key].check(key, value)  # Python callers too, not only specs
         if simulations is None:
             simulations = self.DEFAULT_SIMULATIONS
@@ -72,14 +76,16 @@ class ExitAgent(Agent):
         self.simulations, self.c_puct, self.greedy = int(simulations), float(c_puct), \
             bool(greedy)
         self.seconds = seconds
+        self.mix = float(mix)
         self.settings = SearchSettings(simulations=self.simulations, c_puct=self.c_puct,
-                                       seconds=seconds)
+                                       seconds=seconds, mix=self.mix)
         self.features = network_features(self.net.header, game, self.rng)
 
     def params(self) -> dict[str, Any]:
         budget: dict[str, Any] = ({"seconds": self.seconds} if self.seconds is not None
                                   else {"simulations": self.simulations})
-        return {**budget, "c_puct": self.c_puct, "greedy": self.greedy}
+        return {**budget, "c_puct": self.c_puct, "greedy": self.greedy,
+                **({"mix": self.mix} if self.mix else {})}
 
     def action_probabilities(self, state: State, player: int) -> np.ndarray:
         """The network's policy over every action (zero off the legal ones)."""

@@ -17,7 +17,9 @@ right odds), and walks it from the root:
   rollouts): its value head, turned from observer-relative to seats; at a
   simultaneous node, the mean of the estimates of every seat with a choice. A forced
   move (one legal action) is walked through without an evaluation. Terminal nodes
-  are valued by ``returns()``.
+  are valued by ``returns()``. With ``mix`` above 0 (play only: ``exit:...,mix=0.5``)
+  a leaf's value is ``(1 - mix)`` times the network's plus ``mix`` times the returns of
+  one uniformly random playout of its world (AlphaGo's mixed leaf evaluation).
 
 Nodes are keyed by the action path from the root (chance outcomes and joint actions
 included), as single-observer IS-MCTS keys them (Cowling, Powley & Whitehouse 2012),
@@ -54,8 +56,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from skagway_env.core import CHANCE, SIMULTANEOUS, State
-from skagway_env.core.playout import sample_chance
+from skagway_env.core.playout import draws, sample_chance
 
+from ..playout_loop import play_to_end
 from .features import Features, observation_row
 
 Evaluate = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
@@ -75,6 +78,10 @@ class SearchSettings:
     """A time budget instead: simulations until this much wall time has passed since
     the search began (one at least); ``simulations`` is then ignored. For matches at
     an equal time per move; a timed search is not repeatable from a seed."""
+    mix: float = 0.0
+    """The share of a leaf's value taken from one uniformly random playout of its world
+    to the end (AlphaGo's lambda; the rest from the value head). 0: the network alone,
+    as in self-play."""
 
 
 @dataclass
@@ -134,6 +141,7 @@ class Search:
                  rng: np.random.Generator, features: Features = observation_row) -> None:
         self.settings, self.players, self.rng = settings, num_players, rng
         self.features = features
+        self._draws = draws(rng) if settings.mix > 0 else None  # the playouts' (mix)
 
     def run(self, state: State, seat: int) -> Generator[EvalRequest, tuple, SearchResult]:
         """The search as a generator (yields requests, returns the result)."""
@@ -202,6 +210,7 @@ class Search:
                 choosing = [p for p in seats if len(world.legal_actions(p)) > 1]
                 if any(p not in node.logits for p in choosing):
                     value = yield from self._evaluate(node, world, choosing)
+                    value = self._mixed(value, world)
                     break
                 if node.edges is None:
                     node.edges = [{} for _ in seats]
@@ -218,6 +227,7 @@ class Search:
                 action = legal[0]  # a forced move needs no prior: walk on
             elif cur not in node.logits:
                 value = yield from self._evaluate(node, world, [cur])
+                value = self._mixed(value, world)
                 break
             else:
                 action = self._pick(node, legal, cur, root_prior if node is root else None)
@@ -234,6 +244,14 @@ class Search:
                 edge = visited.edges[p].setdefault(a, [0, 0.0])
                 edge[0] += 1
                 edge[1] += value[p]
+
+    def _mixed(self, value: np.ndarray, world: State) -> np.ndarray:
+        """A leaf's value with ``mix`` of a random playout's returns (the world is the
+        leaf's own, not used after)."""
+        if self._draws is None:
+            return value
+        played = np.asarray(play_to_end(world, *self._draws), dtype=float)
+        return (1.0 - self.settings.mix) * value + self.settings.mix * played
 
     def _child(self, node: Node, key: object) -> Node:
         child = node.children.get(key)

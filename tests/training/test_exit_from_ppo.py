@@ -76,7 +76,7 @@ def test_the_file_records_the_bot_the_hint_and_the_fit(converted):
     assert header.hint == "heuristic:barber" and header.extra["hint_weight"] == 5.0
     assert header.value_hidden == header.hidden == [256, 256]
     assert header.params["reward"] == "rank" and header.num_players == 4
-    assert header.extra["from_ppo"] == "dawson_city_barbers_4p.zip"
+    assert header.extra["from_ppo"] == HINTED
     assert header.extra["value_fit"] == figures and figures["games"] == 60
     ppo = read_weights(HINTED)
     mine = read_net_weights(path)
@@ -102,7 +102,8 @@ def test_one_seed_gives_the_same_file_with_one_and_two_workers(tmp_path):
         np.testing.assert_array_equal(a[key], b[key])
 
 
-@pytest.mark.parametrize("spec", ["exit:{path},simulations=6", "mcts:iterations=6,value={path}"])
+@pytest.mark.parametrize("spec", ["exit:{path},simulations=6", "exit:{path},simulations=6,mix=0.5",
+                                  "mcts:iterations=6,value={path}"])
 def test_searches_play_whole_games_with_a_hinted_network(converted, spec):
     _, path, _ = converted["hinted"]
     game = make_game("dawson_city_barbers", num_players=4)

@@ -174,7 +174,8 @@ def test_exit_agent_plays_with_and_without_search(tmp_path):
     result = play_game(game, [searching, plain], seed=5)  # an illegal move would raise
     assert result.length > 0
     for bad, says in (("simulations=-1", "simulations=-1 is not allowed"),
-                      ("c_puct=0", "c_puct=0 is not allowed"), ("depth=2", "no option depth")):
+                      ("c_puct=0", "c_puct=0 is not allowed"), ("mix=1.5", "mix=1.5 is not allowed"),
+                      ("depth=2", "no option depth")):
         with pytest.raises(AgentSpecError, match=says):
             make_agent(f"exit:{path},{bad}", game)
     with pytest.raises(AgentSpecError, match="exit needs a network file"):
@@ -207,3 +208,23 @@ def test_exit_agent_takes_a_time_budget(tmp_path):
         make_agent(f"exit:{path},seconds=0.01,simulations=8", game)
     with pytest.raises(AgentSpecError, match="seconds=0 is not allowed"):
         make_agent(f"exit:{path},seconds=0", game)
+
+
+def test_mix_takes_the_leaf_value_from_random_playouts():
+    """``mix=1`` values every leaf by a random playout alone, so two networks that differ
+    only in their value heads search alike; with ``mix=0`` they do not; between, both
+    count. The playouts play on to the end from each leaf: the values are returns."""
+    game = skagway_env.make_game("dawson_city_barbers", num_players=2)
+    header, arrays = random_net(game, seed=3)
+    other = dict(arrays, **{"value.bias": arrays["value.bias"] + 0.9})
+    nets = [NumpyNet(header, arrays), NumpyNet(header, other)]
+    state = game.new_initial_state()
+    resolve_chance(state, np.random.default_rng(1))
+    seat = state.current_player()
+
+    def visits(net, mix):
+        return search(state, seat, net, simulations=60, seed=4, mix=mix).visits
+
+    np.testing.assert_array_equal(visits(nets[0], 1.0), visits(nets[1], 1.0))
+    assert not np.array_equal(visits(nets[0], 0.0), visits(nets[1], 0.0))
+    assert not np.array_equal(visits(nets[0], 0.5), visits(nets[0], 0.0))
