@@ -196,6 +196,10 @@ class NumpyNet:
     def evaluate(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(logits [B, actions], values [B, players])`` for ``rows [B, input_size]``."""
         rows = np.asarray(rows, dtype=np.float32)
+        if rows.shape[-1] != self.header.input_size:
+            raise NetFileError(f"this network reads {self.header.input_size} features a row "
+                               f"(the observation{', then its hint' if self.hint_weight else ''}"
+                               f"), got {rows.shape[-1]}: build rows with exit.features")
         observations = rows[:, :self.size]
         hidden = self._mlp(observations, self.trunk)
         self.evaluations += len(rows)

@@ -234,7 +234,7 @@ def convert(bot: str | Path, out: str | Path, games: int, seed: int, reward: str
                "games_seconds": round(played, 1), **figures}
     net_header = NetHeader.for_game(game, list(header.net_arch), header.activation,
                                     run=header.run, value_hidden=list(header.net_arch),
-                                    extra={**hint, "from_ppo": Path(bot).name,
+                                    extra={**hint, "from_ppo": bot,
                                            "trained_steps": header.trained_steps,
                                            "value_fit": figures})
     return save_net(out, net_header, arrays), figures

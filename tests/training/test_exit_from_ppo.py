@@ -129,3 +129,17 @@ def test_bad_input_is_refused_in_one_line(tmp_path, capsys):
         from_ppo.main([PLAIN, "--out", str(out), "--games", "5"])
     assert from_ppo.main([f"{RESULTS}/skagway_2p_exit.zip", "--out", str(out)]) == 2
     assert "not a skagway policy file" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_hinted_network_refuses_rows_without_the_hint(converted):
+    from skagway_agents.exit.net_file import load_net
+
+    net = load_net(converted["hinted"][1])
+    game = net.header.make_game()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    with pytest.raises(NetFileError, match="then its hint"):
+        net.evaluate(state.observation_tensor(seat)[None])
+    assert net.values(state.observation_tensor(seat)[None]).shape == (1, 4)

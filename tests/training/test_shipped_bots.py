@@ -27,6 +27,11 @@ import skagway_env
 
 RESULTS = Path(__file__).resolve().parents[2] / "agents" / "rl" / "results"
 BOTS = sorted(RESULTS.glob("*.zip"))
+SEARCHABLE = sorted((RESULTS / "search").glob("*.zip"))
+"""The shipped PPO bots turned into exit networks (``skagway_experiments.exit.from_ppo``),
+each beside the PPO bot of the same name."""
+TABLES = {f"{game}_{n}p" for game in ("skagway", "klondike_rush", "dawson_city_barbers",
+                                      "klondike1896", "klondike1896_council") for n in (2, 4)}
 TEMPORARY_EXIT = "temporary-exit-net"
 
 
@@ -51,8 +56,22 @@ def test_the_documented_bots_are_shipped():
                                       "klondike1896_council_4p.zip",
                                       "dawson_city_barbers_4p.zip", "klondike1896_4p.zip"}
     text = (RESULTS.parent / "RESULTS.md").read_text()
-    for bot in BOTS:
-        assert f"results/{bot.name}" in text, f"RESULTS.md does not describe {bot.name}"
+    for bot in [*BOTS, *SEARCHABLE]:
+        name = bot.relative_to(RESULTS).as_posix()
+        assert f"results/{name}" in text, f"RESULTS.md does not describe {name}"
+
+
+def test_every_table_has_a_bot_that_searches():
+    """Issue 22: every game at 2 seats and at 4 has a network ``exit:`` plays: one trained
+    by expert iteration (``<table>_exit.zip``) or a shipped PPO bot turned into one
+    (``search/<table>.zip``; its header names the PPO bot, which ships too)."""
+    exits = {p.name.removesuffix("_exit.zip") for p in BOTS if p.name.endswith("_exit.zip")}
+    searchable = {p.stem for p in SEARCHABLE}
+    assert TABLES <= exits | searchable, sorted(TABLES - exits - searchable)
+    for path in SEARCHABLE:
+        header = net_file.read_net_header(path)
+        assert (RESULTS.parents[2] / header.extra["from_ppo"]).exists(), path  # it ships too
+        assert header.num_players == int(path.stem.rsplit("_", 1)[1].removesuffix("p"))
 
 
 def temporary_exit_net(folder: Path) -> Path:
@@ -68,8 +87,9 @@ def temporary_exit_net(folder: Path) -> Path:
     return net_file.save_net(folder / "klondike_rush_2p.zip", header, weights)
 
 
-@pytest.mark.parametrize("bot", [*BOTS, TEMPORARY_EXIT],
-                         ids=lambda p: p if isinstance(p, str) else p.stem)
+@pytest.mark.parametrize("bot", [*BOTS, *SEARCHABLE, TEMPORARY_EXIT],
+                         ids=lambda p: p if isinstance(p, str) else
+                         p.relative_to(RESULTS).with_suffix("").as_posix())
 def test_shipped_bot_fits_the_current_engine_and_plays(bot, tmp_path):
     if bot == TEMPORARY_EXIT:
         bot = temporary_exit_net(tmp_path)
