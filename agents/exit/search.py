@@ -62,8 +62,9 @@ from ..playout_loop import play_to_end
 from .features import Features, observation_row
 
 Evaluate = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
-"""``observations [B, size] -> (logits [B, actions], observer-relative values [B, n])``:
-``NumpyNet.evaluate``."""
+"""``rows [B, input_size] -> (logits [B, actions], observer-relative values [B, n])``:
+``NumpyNet.evaluate``; a row is a seat's observation (and a hinted network's hint,
+``features.py``)."""
 
 
 @dataclass(frozen=True)

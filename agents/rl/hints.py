@@ -18,7 +18,9 @@ tensor only (``SliceExtractor``), and the hint enters as the fixed-weight bias a
 
 The bot file's header records the hint (``extra``: ``hint``, ``hint_weight``); a
 ``ppo:`` agent playing such a file asks the same style on the view it is handed
-(``PPOAgent``), so the bot plays the same policy it was trained as.
+(``PPOAgent``), so the bot plays the same policy it was trained as. The functions that
+build the hint are torch-free (``agents/hint_features.py``), so an ``exit:`` network
+made from a hinted bot (``skagway_experiments.exit.from_ppo``) plays it without torch.
 """
 
 from __future__ import annotations
