@@ -16,7 +16,6 @@ from skagway_experiments.play import play_game
 
 from skagway_env.core import SIMULTANEOUS, make_game
 
-
 RESULTS = "agents/rl/results"
 PLAIN = f"{RESULTS}/dawson_city_barbers_2p.zip"  # no hint
 HINTED = f"{RESULTS}/dawson_city_barbers_4p.zip"  # the barber's move as a hint
@@ -44,7 +43,7 @@ def style_positions(game, seed, count):
                   for s in range(game.num_players)]
         rng = np.random.default_rng(seed + k)
 
-        def record(state, action):
+        def record(state, action, rng=rng):
             if state.is_chance_node() or state.current_player() == SIMULTANEOUS:
                 return
             cur = state.current_player()

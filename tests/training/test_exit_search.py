@@ -174,8 +174,8 @@ def test_exit_agent_plays_with_and_without_search(tmp_path):
     result = play_game(game, [searching, plain], seed=5)  # an illegal move would raise
     assert result.length > 0
     for bad, says in (("simulations=-1", "simulations=-1 is not allowed"),
-                      ("c_puct=0", "c_puct=0 is not allowed"), ("mix=1.5", "mix=1.5 is not allowed"),
-                      ("depth=2", "no option depth")):
+                      ("c_puct=0", "c_puct=0 is not allowed"),
+                      ("mix=1.5", "mix=1.5 is not allowed"), ("depth=2", "no option depth")):
         with pytest.raises(AgentSpecError, match=says):
             make_agent(f"exit:{path},{bad}", game)
     with pytest.raises(AgentSpecError, match="exit needs a network file"):
