@@ -6,6 +6,8 @@ refused in one line before any game is played."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from skagway_agents import make_agent
@@ -16,7 +18,7 @@ from skagway_experiments.play import play_game
 
 from skagway_env.core import SIMULTANEOUS, make_game
 
-RESULTS = "agents/rl/results"
+RESULTS = (Path(__file__).resolve().parents[2] / "agents" / "rl" / "results").as_posix()
 PLAIN = f"{RESULTS}/dawson_city_barbers_2p.zip"  # no hint
 HINTED = f"{RESULTS}/dawson_city_barbers_4p.zip"  # the barber's move as a hint
 
