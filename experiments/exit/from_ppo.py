@@ -36,6 +36,7 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,8 @@ import numpy as np
 from skagway_agents import make_agent
 from skagway_agents.exit.net_file import NetHeader, save_net
 from skagway_agents.heuristics import styles_module
-from skagway_agents.policy_file import read_header, read_weights
+from skagway_agents.policy_file import PolicyHeader, read_header, read_weights
+from tqdm import tqdm
 
 from skagway_env.core import SIMULTANEOUS, Game, State, make_game
 
@@ -110,49 +112,35 @@ def play_positions(bot: str, reward: str, pool: list[str], seed: int, first: int
 
 def collect(bot: str, reward: str, pool: list[str], seed: int, games: int, keep: int,
             workers: int, progress: bool = True) -> Positions:
-    """Every game's positions, in game order (chunks over ``workers`` processes)."""
+    """Every game's positions, in game order (chunks over ``workers`` processes), with a
+    progress bar of the games played on stderr."""
     chunk = max(1, min(50, -(-games // max(1, workers * 4))))
     starts = list(range(0, games, chunk))
-    jobs = [(bot, reward, pool, seed, s, min(chunk, games - s), keep) for s in starts]
-    parts: list[Positions] = []
-    began = time.perf_counter()
-    if workers <= 1:
-        results = (play_positions(*job) for job in jobs)
-        parts = _gather(results, games, began, progress)
-    else:
-        with ProcessPoolExecutor(workers) as pool_:
-            parts = _gather(pool_.map(_play, jobs), games, began, progress)
+    counts = [min(chunk, games - s) for s in starts]
+    columns = ([bot] * len(starts), [reward] * len(starts), [pool] * len(starts),
+               [seed] * len(starts), starts, counts, [keep] * len(starts))
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as executor, \
+            tqdm(total=games, desc="games", unit="game", file=sys.stderr,
+                 disable=not progress) as bar:
+        mapper = executor.map if executor is not None else map
+        parts = []
+        for part, count in zip(mapper(play_positions, *columns), counts, strict=True):
+            parts.append(part)
+            bar.update(count)
     return Positions(*(np.concatenate([getattr(p, f) for p in parts])
                        for f in ("observations", "values", "games")))
 
 
-def _play(job: tuple) -> Positions:
-    return play_positions(*job)
-
-
-def _gather(results, games: int, began: float, progress: bool) -> list[Positions]:
-    parts, done = [], 0
-    for part in results:
-        parts.append(part)
-        done = int(part.games.max()) + 1 if len(part.games) else done
-        if progress:
-            print(f"\rgames {done}/{games} ({time.perf_counter() - began:.0f} s)",
-                  end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
-    return parts
-
-
-def fit_value(bot: str, data: Positions, players: int, epochs: int, seed: int,
-              batch: int = 256, lr: float = 3e-4) -> tuple[dict[str, np.ndarray], dict]:
-    """The value MLP (from the PPO critic's hidden layers) and head, fitted to ``data``;
-    the held-out games are those with index % 10 == 0. Returns the arrays and the fit's
-    figures."""
+def fit_value(header: PolicyHeader, weights: dict[str, np.ndarray], data: Positions,
+              players: int, epochs: int, seed: int, batch: int = 256,
+              lr: float = 3e-4) -> tuple[dict[str, np.ndarray], dict]:
+    """The value MLP (from the PPO critic's hidden layers, ``weights``) and head, fitted to
+    ``data``; the held-out games are those with index % 10 == 0. Returns the arrays and
+    the fit's figures."""
     import torch
 
     torch.set_num_threads(1)
     torch.manual_seed(derive_seed(seed, FIT))
-    header, weights = read_header(bot), read_weights(bot)
     sizes = [header.observation_size, *header.net_arch]
     layers = torch.nn.ModuleList(torch.nn.Linear(a, b) for a, b in zip(sizes, sizes[1:],
                                                                          strict=False))
@@ -223,7 +211,7 @@ def convert(bot: str | Path, out: str | Path, games: int, seed: int, reward: str
     began = time.perf_counter()
     data = collect(bot, reward, pool, seed, games, keep, workers, progress)
     played = time.perf_counter() - began
-    value, figures = fit_value(bot, data, game.num_players, epochs, seed)
+    value, figures = fit_value(header, weights, data, game.num_players, epochs, seed)
     layers = len(header.net_arch)
     arrays = {f"trunk.{i}.{part}": weights[f"mlp_extractor.policy_net.{2 * i}.{part}"]
               for i in range(layers) for part in ("weight", "bias")}
