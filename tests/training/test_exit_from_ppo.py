@@ -16,7 +16,9 @@ from skagway_agents.policy_file import read_weights
 from skagway_experiments.exit import from_ppo
 from skagway_experiments.play import play_game
 
-from skagway_env.core import SIMULTANEOUS, make_game
+from skagway_env.core import make_game
+
+from ..bot_helpers import style_positions
 
 RESULTS = (Path(__file__).resolve().parents[2] / "agents" / "rl" / "results").as_posix()
 PLAIN = f"{RESULTS}/dawson_city_barbers_2p.zip"  # no hint
@@ -32,29 +34,6 @@ def converted(tmp_path_factory):
                                          epochs=3, keep=20, progress=False)
         out[name] = (bot, path, figures)
     return out
-
-
-def style_positions(game, seed, count):
-    """Decision states of games the game's styles play (every seat's, views as the
-    runner hands them), with the seat deciding."""
-    styles = list(from_ppo.default_pool(game)[1:])
-    found = []
-    k = 0
-    while len(found) < count:
-        agents = [make_agent(styles[(k + s) % len(styles)], game, seed + s)
-                  for s in range(game.num_players)]
-        rng = np.random.default_rng(seed + k)
-
-        def record(state, action, rng=rng):
-            if state.is_chance_node() or state.current_player() == SIMULTANEOUS:
-                return
-            cur = state.current_player()
-            if len(state.legal_actions(cur)) > 1:
-                found.append((state.view(cur, rng), cur))
-
-        play_game(game, agents, seed + 100 * k, on_step=record)
-        k += 1
-    return found[:count]
 
 
 @pytest.mark.parametrize("name", ["plain", "hinted"])

@@ -25,6 +25,8 @@ from skagway_experiments.play import play_game
 
 import skagway_env
 
+from ..bot_helpers import style_positions, style_specs
+
 RESULTS = Path(__file__).resolve().parents[2] / "agents" / "rl" / "results"
 BOTS = sorted(RESULTS.glob("*.zip"))
 SEARCHABLE = sorted((RESULTS / "search").glob("*.zip"))
@@ -102,8 +104,24 @@ def test_shipped_bot_fits_the_current_engine_and_plays(bot, tmp_path):
     assert header.game in skagway_env.list_games()
     game = header.make_game()
     header.check(game)  # game, env_version, observation size and action count
+    styles = style_specs(game)  # the positions players reach, not only random ones
     for spec in specs:
         agents = [make_agent(spec, game, seed=0)]
-        agents += [make_agent("random", game, seed=seat) for seat in range(1, game.num_players)]
+        agents += [make_agent(styles[seat % len(styles)], game, seed=seat)
+                   for seat in range(1, game.num_players)]
         result = play_game(game, agents, seed=11)  # an illegal move would raise
         assert len(result.returns) == game.num_players and result.length > 0
+
+
+@pytest.mark.parametrize("net", SEARCHABLE, ids=lambda p: p.stem)
+def test_a_searchable_network_plays_its_ppo_bots_moves(net):
+    """``exit:<net>,simulations=0`` is the PPO bot it was made from, hint and all, at
+    positions the game's styles reach: the file is not stale against its bot."""
+    header = net_file.read_net_header(net)
+    bot = RESULTS.parents[2] / header.extra["from_ppo"]
+    game = header.make_game()
+    ppo = make_agent(f"ppo:{bot}", game, 5)
+    plain = make_agent(f"exit:{net},simulations=0", game, 5)
+    for state, seat in style_positions(game, 21, 12):
+        np.testing.assert_allclose(plain.action_probabilities(state, seat),
+                                   ppo.action_probabilities(state, seat), atol=2e-5)
