@@ -36,6 +36,7 @@ Inference runs in numpy (float32), so Ray workers and tournament bots need no to
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,15 @@ def read_net_header(path: str | Path) -> NetHeader:
         return NetHeader(**meta)
     except TypeError as exc:
         raise NetFileError(f"{path}: damaged network header ({exc})") from None
+
+
+def is_net_file(path: str | Path) -> bool:
+    """Whether ``path`` is a zip holding a network header (an exit file, not a PPO bot)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return HEADER in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def read_net_weights(path: str | Path) -> dict[str, np.ndarray]:

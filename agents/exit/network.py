@@ -7,7 +7,11 @@ Torch is imported here and by the trainer only, never by ``skagway_env``, and no
 ``init_from`` a PPO bot file (``agents/policy_file.py``) copies its actor's hidden
 layers into the trunk and its action layer into the policy head wherever the shapes
 match (same observation size, hidden widths and action count); the value head starts
-fresh (PPO's critic has one output, this head one a seat).
+fresh (PPO's critic has one output, this head one a seat). ``init_from`` an exit network
+of the same shape (``init_from_net``: e.g. one ``exit.from_ppo`` made, with a value MLP of
+its own, ``value_hidden``) copies every array.
+
+A hinted network (``extra.hint``) is refused: self-play does not build the hint's rows.
 """
 
 from __future__ import annotations
@@ -18,17 +22,25 @@ import numpy as np
 import torch
 
 from ..policy_file import read_header, read_weights
-from .net_file import ACTIVATIONS, NetFileError, NetHeader, weight_names
+from .net_file import (
+    ACTIVATIONS,
+    NetFileError,
+    NetHeader,
+    read_net_header,
+    read_net_weights,
+    weight_names,
+)
 
 
 class PolicyValueNet(torch.nn.Module):
-    """MLP trunk, a logit per action, and ``players`` tanh values (observer-relative)."""
+    """MLP trunk, a logit per action, and ``players`` tanh values (observer-relative);
+    the values read a second MLP over the observation when ``header.value_hidden``."""
 
     def __init__(self, header: NetHeader) -> None:
         super().__init__()
-        if header.value_hidden or header.hint:
-            raise NetFileError("the trainer's network has one trunk and reads no hint; a "
-                               "network made from a PPO bot (exit.from_ppo) is for play")
+        if header.hint:
+            raise NetFileError(f"the trainer's network reads no hint (this one reads "
+                               f"{header.hint}'s moves): a hinted network is for play")
         if header.activation not in ACTIVATIONS:
             raise NetFileError(f"activation must be one of {', '.join(ACTIVATIONS)}, "
                                f"got {header.activation!r}")
@@ -36,20 +48,51 @@ class PolicyValueNet(torch.nn.Module):
         self.trunk = torch.nn.ModuleList(torch.nn.Linear(a, b)
                                          for a, b in zip(sizes, sizes[1:], strict=False))
         self.policy = torch.nn.Linear(sizes[-1], header.num_actions)
-        self.value = torch.nn.Linear(sizes[-1], header.num_players)
+        value_sizes = [header.observation_size, *header.value_hidden]
+        self.value_trunk = torch.nn.ModuleList(
+            torch.nn.Linear(a, b) for a, b in zip(value_sizes, value_sizes[1:], strict=False))
+        self.value = torch.nn.Linear(value_sizes[-1] if header.value_hidden else sizes[-1],
+                                     header.num_players)
         self.act = torch.relu if header.activation == "relu" else torch.tanh
 
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        for layer in self.trunk:
+    def _mlp(self, x: torch.Tensor, layers: torch.nn.ModuleList) -> torch.Tensor:
+        for layer in layers:
             x = self.act(layer(x))
-        return self.policy(x), torch.tanh(self.value(x))
+        return x
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        hidden = self._mlp(x, self.trunk)
+        if len(self.value_trunk):
+            return self.policy(hidden), torch.tanh(self.value(self._mlp(x, self.value_trunk)))
+        return self.policy(hidden), torch.tanh(self.value(hidden))
 
     def arrays(self) -> dict[str, np.ndarray]:
         return {k: v.detach().cpu().numpy().copy() for k, v in self.state_dict().items()}
 
     def load_arrays(self, arrays: dict[str, np.ndarray]) -> None:
         self.load_state_dict({k: torch.from_numpy(np.array(arrays[k]))
-                              for k in weight_names(len(self.trunk))})
+                              for k in weight_names(len(self.trunk), len(self.value_trunk))})
+
+
+def _shape(header: NetHeader) -> tuple[list[int], list[int], str]:
+    return list(header.hidden), list(header.value_hidden), header.activation
+
+
+def init_from_net(net: PolicyValueNet, path: str | Path, header: NetHeader) -> list[str]:
+    """Copy every array of an exit network file into ``net``; returns their names.
+
+    The file must be for the same game and shape (hidden and value widths, activation);
+    anything else is refused in one line naming the difference."""
+    theirs = read_net_header(path)
+    if theirs.hint:
+        raise NetFileError(f"{path}: a hinted network (hint {theirs.hint}) cannot start a "
+                           "run: self-play does not build its hint")
+    theirs.check(header.make_game())
+    if _shape(theirs) != _shape(header):
+        raise NetFileError(f"{path}: hidden, value_hidden, activation {_shape(theirs)}; this "
+                           f"run's network has {_shape(header)}")
+    net.load_arrays(read_net_weights(path))
+    return list(net.state_dict())
 
 
 def init_from_ppo(net: PolicyValueNet, path: str | Path, header: NetHeader) -> list[str]:

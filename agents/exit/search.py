@@ -17,9 +17,10 @@ right odds), and walks it from the root:
   rollouts): its value head, turned from observer-relative to seats; at a
   simultaneous node, the mean of the estimates of every seat with a choice. A forced
   move (one legal action) is walked through without an evaluation. Terminal nodes
-  are valued by ``returns()``. With ``mix`` above 0 (play only: ``exit:...,mix=0.5``)
-  a leaf's value is ``(1 - mix)`` times the network's plus ``mix`` times the returns of
-  one uniformly random playout of its world (AlphaGo's mixed leaf evaluation).
+  are valued by ``returns()``. With ``mix`` above 0 (``exit:...,mix=0.5``, or a
+  trainer config's ``mix``) a leaf's value is ``(1 - mix)`` times the network's plus
+  ``mix`` times the returns of one uniformly random playout of its world (AlphaGo's
+  mixed leaf evaluation).
 
 Nodes are keyed by the action path from the root (chance outcomes and joint actions
 included), as single-observer IS-MCTS keys them (Cowling, Powley & Whitehouse 2012),
@@ -82,7 +83,7 @@ class SearchSettings:
     mix: float = 0.0
     """The share of a leaf's value taken from one uniformly random playout of its world
     to the end (AlphaGo's lambda; the rest from the value head). 0: the network alone,
-    as in self-play."""
+    as AlphaZero's self-play (the trainer's default)."""
 
 
 @dataclass

@@ -12,9 +12,10 @@ from typing import Any
 
 import yaml
 from skagway_agents import make_agent
+from skagway_agents.exit.net_file import NetFileError, is_net_file, read_net_header
 from skagway_agents.specs import Option
 
-from skagway_env.core import GameParameterError, UnknownGameError, make_game
+from skagway_env.core import Game, GameParameterError, UnknownGameError, make_game
 
 from .warm_start import is_heuristic_start, parse_styles
 
@@ -55,12 +56,20 @@ class ExitConfig:
     self-play. The network then learns from games against what it must beat too."""
     opponent_share: float = 0.5
     """With ``selfplay_opponents``: the share of each generation's games that have them."""
+    mix: float = 0.0
+    """The share of a leaf's value from one random playout (``SearchSettings.mix``) in
+    self-play and the gates; 0: the network alone (AlphaZero's leaves)."""
     hidden: tuple[int, ...] = (256, 256)
+    value_hidden: tuple[int, ...] = ()
+    """Widths of the value head's own MLP over the observation (empty: the value head
+    reads the shared trunk), as a network ``exit.from_ppo`` made has."""
     activation: str = "relu"
     init_from: str | None = None
-    """A PPO bot file whose actor starts the network (where shapes match), or
-    ``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a mix): before generation
-    0 the network imitates that style's moves (``warm_start.py``)."""
+    """A PPO bot file whose actor starts the network (where shapes match), an exit
+    network file of the same shape whose arrays all start it (e.g. ``exit.from_ppo``'s,
+    an unhinted one), or ``heuristic:<style>`` (``heuristic:<style>+<style>...`` for a
+    mix): before generation 0 the network imitates that style's moves
+    (``warm_start.py``)."""
     bc_games: int = 400
     """With ``init_from: heuristic:...``: the style's games the network imitates."""
     bc_epochs: int = 20
@@ -99,7 +108,7 @@ class ExitConfig:
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
-        for key in SPEC_LISTS + ("hidden",):
+        for key in SPEC_LISTS + ("hidden", "value_hidden"):
             data[key] = list(data[key])
         return data
 
@@ -116,6 +125,7 @@ SETTINGS: dict[str, Option] = {
     "simulations": Option(int, low=1), "c_puct": Option(float, low=0, above=True),
     "dirichlet_alpha": Option(float, low=0, above=True),
     "dirichlet_fraction": Option(float, low=0, high=1), "temperature_moves": Option(int, low=0),
+    "mix": Option(float, low=0, high=1),
     "activation": Option(str, choices=("relu", "tanh")), "init_from": Option(str, none=True),
     "bc_games": Option(int, low=1), "bc_epochs": Option(int, low=1),
     "learning_rate": Option(float, low=0, above=True), "weight_decay": Option(float, low=0),
@@ -155,10 +165,10 @@ def config_from_mapping(data: Any, source: str = "config") -> ExitConfig:
             if not SETTINGS[key].accepts(value):
                 raise _refuse(source, key, value, SETTINGS[key].allowed())
             values[key] = value
-        elif key == "hidden":
+        elif key in ("hidden", "value_hidden"):
             layer = Option(int, low=1)
-            if not isinstance(value, (list, tuple)) or not value or not all(
-                    map(layer.accepts, value)):
+            if not isinstance(value, (list, tuple)) or (key == "hidden" and not value) or \
+                    not all(map(layer.accepts, value)):
                 raise _refuse(source, key, value, "a list of layer widths (integers >= 1), "
                               "e.g. [256, 256]")
             values[key] = tuple(value)
@@ -214,6 +224,8 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
             parse_styles(config.init_from, game)
         except ValueError as exc:
             raise ExitConfigError(f"{source}: init_from: {exc}") from None
+    elif config.init_from is not None and is_net_file(config.init_from):
+        _check_init_net(config, game, source)
     elif config.init_from is not None:
         from skagway_agents.policy_file import PolicyFileError, read_header
 
@@ -229,6 +241,26 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
             raise ExitConfigError(f"{source}: init_from: {config.init_from} uses "
                                   f"{header.activation}; set activation: {header.activation} "
                                   "(its trunk means nothing under another activation)")
+
+
+def _check_init_net(config: ExitConfig, game: Game, source: str) -> None:
+    """An exit network that starts the run: this game, unhinted, and the run's shape."""
+    try:
+        header = read_net_header(config.init_from)
+        header.check(game)
+    except NetFileError as exc:
+        raise ExitConfigError(f"{source}: init_from: {exc}") from None
+    if header.hint:
+        raise ExitConfigError(f"{source}: init_from: {config.init_from} reads "
+                              f"{header.hint}'s moves (a hinted network); self-play does "
+                              "not build the hint, so it cannot start a run")
+    wanted = {"hidden": list(config.hidden), "value_hidden": list(config.value_hidden),
+              "activation": config.activation}
+    for key, mine in wanted.items():
+        theirs = getattr(header, key)
+        if theirs != mine:
+            raise ExitConfigError(f"{source}: init_from: {config.init_from} has {key} "
+                                  f"{theirs}; set {key}: {theirs} to start from it")
 
 
 def load_exit_config(path: str | Path) -> ExitConfig:

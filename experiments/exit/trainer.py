@@ -187,7 +187,8 @@ class ExitTrainer:
                  echo: Callable[[str], None] | None = None,
                  ray_address: str | None = None) -> None:
         import torch
-        from skagway_agents.exit.network import PolicyValueNet, init_from_ppo
+        from skagway_agents.exit.net_file import is_net_file
+        from skagway_agents.exit.network import PolicyValueNet, init_from_net, init_from_ppo
         from skagway_agents.threads import configure_threads
 
         self.torch = torch
@@ -197,7 +198,8 @@ class ExitTrainer:
         self.echo, self.ray_address = echo, ray_address
         self.game = make_game(config.game, num_players=config.players, **config.params)
         self.header = NetHeader.for_game(self.game, list(config.hidden), config.activation,
-                                         run=run_dir.name)
+                                         run=run_dir.name,
+                                         value_hidden=list(config.value_hidden))
         torch.manual_seed(config.seed)
         self.learner = PolicyValueNet(self.header).to(config.device)
         self.optimizer = torch.optim.Adam(self.learner.parameters(), lr=config.learning_rate,
@@ -218,7 +220,8 @@ class ExitTrainer:
                                 ] if (run_dir / "eval.jsonl").exists() else []
         else:
             if config.init_from and not is_heuristic_start(config.init_from):
-                copied = init_from_ppo(self.learner, config.init_from, self.header)
+                start = init_from_net if is_net_file(config.init_from) else init_from_ppo
+                copied = start(self.learner, config.init_from, self.header)
                 self.log(f"initialised {len(copied)} arrays from {config.init_from}")
             self.best = self.learner.arrays()
             self.state = {"generation": 0, "best_generation": 0, "games": 0, "positions": 0}
@@ -262,7 +265,7 @@ class ExitTrainer:
         opponent, cycling; the rest every seat the best network's."""
         c = self.config
         settings = SearchSettings(c.simulations, c.c_puct, c.dirichlet_alpha,
-                                  c.dirichlet_fraction)
+                                  c.dirichlet_fraction, mix=c.mix)
         against = round(c.opponent_share * c.games_per_generation) \
             if c.selfplay_opponents else 0
         jobs = []
@@ -281,7 +284,7 @@ class ExitTrainer:
 
     def gate_jobs(self, generation: int) -> list[GameJob]:
         c = self.config
-        settings = SearchSettings(c.gate_simulations, c.c_puct)
+        settings = SearchSettings(c.gate_simulations, c.c_puct, mix=c.mix)
         return [GameJob((c.seed, generation, 1_000_000 + k),
                         tuple(1 if s == k % c.players else 0 for s in range(c.players)),
                         settings) for k in range(c.gate_games)]
@@ -290,7 +293,7 @@ class ExitTrainer:
         """Network ``net`` (0 the best, 1 the candidate) at one seat, rotating, against
         copies of ``gate_anchor``: the same seeds for either network."""
         c = self.config
-        settings = SearchSettings(c.gate_simulations, c.c_puct)
+        settings = SearchSettings(c.gate_simulations, c.c_puct, mix=c.mix)
         return [GameJob((c.seed, generation, 2_000_000 + k), (net,) * c.players, settings,
                         seat_agents=self.lineup(c.gate_anchor, k % c.players))
                 for k in range(c.gate_anchor_games)]

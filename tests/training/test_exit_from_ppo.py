@@ -2,7 +2,8 @@
 its plain policy is the bot's, move by move, hinted bots included; the value head is
 fitted (better than a constant guess on held-out games) and the search plays whole
 games with it; one seed gives the same file with 1 and 2 workers; and bad input is
-refused in one line before any game is played."""
+refused in one line before any game is played. An unhinted one starts an expert-
+iteration run (``init_from``), whose torch network computes what play computes."""
 
 from __future__ import annotations
 
@@ -123,3 +124,68 @@ def test_a_hinted_network_refuses_rows_without_the_hint(converted):
     with pytest.raises(NetFileError, match="then its hint"):
         net.evaluate(state.observation_tensor(seat)[None])
     assert net.values(state.observation_tensor(seat)[None]).shape == (1, 4)
+
+
+def test_the_trainer_reads_an_unhinted_network_and_computes_what_play_computes(converted):
+    import torch
+    from skagway_agents.exit.net_file import load_net
+    from skagway_agents.exit.network import PolicyValueNet, init_from_net
+
+    path = converted["plain"][1]
+    header = read_net_header(path)
+    net = PolicyValueNet(header)
+    assert set(init_from_net(net, path, header)) == set(read_net_weights(path))
+    played = load_net(path)
+    rows = np.stack([s.observation_tensor(seat) for s, seat in
+                     style_positions(header.make_game(), 2, 40)]).astype(np.float32)
+    logits, values = played.evaluate(rows)
+    with torch.no_grad():
+        t_logits, t_values = net(torch.from_numpy(rows))
+    np.testing.assert_allclose(t_logits.numpy(), logits, atol=1e-4)
+    np.testing.assert_allclose(t_values.numpy(), values, atol=1e-5)
+
+
+def _run_settings(path, **more):
+    return {"game": "dawson_city_barbers", "players": 2, "exp": "from_net", "seed": 4,
+            "generations": 1, "games_per_generation": 3, "concurrent_games": 3,
+            "simulations": 6, "mix": 0.5, "hidden": [256, 256], "value_hidden": [256, 256],
+            "activation": "tanh", "init_from": str(path), "train_steps": 0, "gate_games": 0,
+            "eval_games": 2, "eval_opponents": ["random"], **more}
+
+
+def test_a_run_starts_from_a_converted_network_and_searches_with_mixed_leaves(converted,
+                                                                               tmp_path):
+    from skagway_experiments.exit import trainer
+    from skagway_experiments.exit.config import config_from_mapping
+
+    path = converted["plain"][1]
+    run = trainer.train(config_from_mapping(_run_settings(path)), tmp_path, progress=False)
+    assert "initialised 12 arrays from" in (run.run_dir / "train.log").read_text()
+    header = read_net_header(run.final_model)
+    assert header.value_hidden == [256, 256] and header.generation == 1
+    start, final = read_net_weights(path), read_net_weights(run.final_model)
+    assert set(start) == set(final)
+    for key in start:  # no learning steps: the start network, unchanged
+        np.testing.assert_array_equal(start[key], final[key])
+    buffer = np.load(run.run_dir / "checkpoints" / "buffer.npz")
+    assert len(buffer["policies"]) > 20 and np.allclose(buffer["policies"].sum(1), 1.0)
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"value_hidden": []}, r"has value_hidden \[256, 256\]; set value_hidden"),
+    ({"activation": "relu"}, "has activation tanh; set activation"),
+    ({"players": 3}, "trained for 2 players, not 3"),
+])
+def test_a_network_of_another_shape_or_table_cannot_start_a_run(converted, change, says):
+    from skagway_experiments.exit.config import ExitConfigError, config_from_mapping
+
+    with pytest.raises(ExitConfigError, match=says):
+        config_from_mapping(_run_settings(converted["plain"][1], **change))
+
+
+def test_a_hinted_network_cannot_start_a_run(converted):
+    from skagway_experiments.exit.config import ExitConfigError, config_from_mapping
+
+    settings = _run_settings(converted["hinted"][1], players=4)
+    with pytest.raises(ExitConfigError, match="heuristic:barber's moves .a hinted network."):
+        config_from_mapping(settings)
