@@ -53,7 +53,9 @@ def test_the_documented_bots_are_shipped():
                                       "skagway_2p.zip", "klondike_rush_2p.zip",
                                       "dawson_city_barbers_2p.zip", "skagway_2p_exit.zip",
                                       "klondike_rush_2p_exit.zip",
-                                      "dawson_city_barbers_2p_exit.zip", "klondike1896_2p.zip",
+                                      "dawson_city_barbers_2p_exit.zip",
+                                      "dawson_city_barbers_2p_exit_mixed.zip",
+                                      "klondike1896_2p.zip",
                                       "klondike1896_council_2p.zip",
                                       "klondike1896_council_4p.zip",
                                       "dawson_city_barbers_4p.zip", "klondike1896_4p.zip"}
