@@ -114,6 +114,23 @@ class NetHeader:
                 f"{self.num_actions} actions; {theirs} with {game.parameters()} has "
                 f"{game.observation_size()} and {game.num_distinct_actions()}")
 
+    def check_start(self, game: Game, hidden: list[int], value_hidden: list[int],
+                    activation: str) -> None:
+        """Refuse (one line) a network that cannot start a training run of ``game`` with
+        this shape: a hinted one (self-play does not build the hint), one of another
+        game or count (``check``), or other widths or activation."""
+        if self.hint:
+            raise NetFileError(f"this network reads {self.hint}'s moves (a hinted network); "
+                               "self-play does not build the hint, so it cannot start a run")
+        self.check(game)
+        wanted = {"hidden": list(hidden), "value_hidden": list(value_hidden),
+                  "activation": activation}
+        for key, mine in wanted.items():
+            theirs = getattr(self, key)
+            if theirs != mine:
+                raise NetFileError(f"this network has {key} {theirs}; set {key}: {theirs} "
+                                   f"to start from it (the run has {mine})")
+
     def make_game(self) -> Game:
         return make_game(self.game, **self.params)
 

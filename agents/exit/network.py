@@ -74,23 +74,16 @@ class PolicyValueNet(torch.nn.Module):
                               for k in weight_names(len(self.trunk), len(self.value_trunk))})
 
 
-def _shape(header: NetHeader) -> tuple[list[int], list[int], str]:
-    return list(header.hidden), list(header.value_hidden), header.activation
-
-
 def init_from_net(net: PolicyValueNet, path: str | Path, header: NetHeader) -> list[str]:
     """Copy every array of an exit network file into ``net``; returns their names.
 
-    The file must be for the same game and shape (hidden and value widths, activation);
-    anything else is refused in one line naming the difference."""
-    theirs = read_net_header(path)
-    if theirs.hint:
-        raise NetFileError(f"{path}: a hinted network (hint {theirs.hint}) cannot start a "
-                           "run: self-play does not build its hint")
-    theirs.check(header.make_game())
-    if _shape(theirs) != _shape(header):
-        raise NetFileError(f"{path}: hidden, value_hidden, activation {_shape(theirs)}; this "
-                           f"run's network has {_shape(header)}")
+    The file must be unhinted and of the run's game and shape
+    (``NetHeader.check_start``); anything else is refused in one line."""
+    try:
+        read_net_header(path).check_start(header.make_game(), header.hidden,
+                                          header.value_hidden, header.activation)
+    except NetFileError as exc:
+        raise NetFileError(f"{path}: {exc}") from None
     net.load_arrays(read_net_weights(path))
     return list(net.state_dict())
 

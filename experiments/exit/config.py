@@ -246,21 +246,10 @@ def check_config(config: ExitConfig, source: str = "config") -> None:
 def _check_init_net(config: ExitConfig, game: Game, source: str) -> None:
     """An exit network that starts the run: this game, unhinted, and the run's shape."""
     try:
-        header = read_net_header(config.init_from)
-        header.check(game)
+        read_net_header(config.init_from).check_start(game, config.hidden,
+                                                      config.value_hidden, config.activation)
     except NetFileError as exc:
-        raise ExitConfigError(f"{source}: init_from: {exc}") from None
-    if header.hint:
-        raise ExitConfigError(f"{source}: init_from: {config.init_from} reads "
-                              f"{header.hint}'s moves (a hinted network); self-play does "
-                              "not build the hint, so it cannot start a run")
-    wanted = {"hidden": list(config.hidden), "value_hidden": list(config.value_hidden),
-              "activation": config.activation}
-    for key, mine in wanted.items():
-        theirs = getattr(header, key)
-        if theirs != mine:
-            raise ExitConfigError(f"{source}: init_from: {config.init_from} has {key} "
-                                  f"{theirs}; set {key}: {theirs} to start from it")
+        raise ExitConfigError(f"{source}: init_from: {config.init_from}: {exc}") from None
 
 
 def load_exit_config(path: str | Path) -> ExitConfig:

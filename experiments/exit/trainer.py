@@ -282,19 +282,23 @@ class ExitTrainer:
         """The network at ``seat``, ``spec`` at every other."""
         return tuple(None if s == seat else spec for s in range(self.config.players))
 
+    def gate_settings(self) -> SearchSettings:
+        """Both gates' search: ``gate_simulations``, no root noise."""
+        return SearchSettings(self.config.gate_simulations, self.config.c_puct,
+                              mix=self.config.mix)
+
     def gate_jobs(self, generation: int) -> list[GameJob]:
         c = self.config
-        settings = SearchSettings(c.gate_simulations, c.c_puct, mix=c.mix)
         return [GameJob((c.seed, generation, 1_000_000 + k),
                         tuple(1 if s == k % c.players else 0 for s in range(c.players)),
-                        settings) for k in range(c.gate_games)]
+                        self.gate_settings()) for k in range(c.gate_games)]
 
     def anchor_jobs(self, generation: int, net: int) -> list[GameJob]:
         """Network ``net`` (0 the best, 1 the candidate) at one seat, rotating, against
         copies of ``gate_anchor``: the same seeds for either network."""
         c = self.config
-        settings = SearchSettings(c.gate_simulations, c.c_puct, mix=c.mix)
-        return [GameJob((c.seed, generation, 2_000_000 + k), (net,) * c.players, settings,
+        return [GameJob((c.seed, generation, 2_000_000 + k), (net,) * c.players,
+                        self.gate_settings(),
                         seat_agents=self.lineup(c.gate_anchor, k % c.players))
                 for k in range(c.gate_anchor_games)]
 

@@ -189,3 +189,14 @@ def test_a_hinted_network_cannot_start_a_run(converted):
     settings = _run_settings(converted["hinted"][1], players=4)
     with pytest.raises(ExitConfigError, match="heuristic:barber's moves .a hinted network."):
         config_from_mapping(settings)
+
+
+def test_the_network_loader_refuses_what_the_config_refuses(converted):
+    from dataclasses import replace
+
+    from skagway_agents.exit.network import PolicyValueNet, init_from_net
+
+    path = converted["plain"][1]
+    header = replace(read_net_header(path), value_hidden=[])
+    with pytest.raises(NetFileError, match=r"plain.zip: this network has value_hidden"):
+        init_from_net(PolicyValueNet(header), path, header)
